@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "orientationd",
+    products: [
+        .library(name: "Orientation", targets: ["Orientation"]),
+        .library(name: "Policy", targets: ["Policy"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
+                       providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
+                       providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "Orientation"),
+        .target(name: "Policy", dependencies: ["Orientation"]),
+        .executableTarget(name: "policy-benchmark", dependencies: ["Policy"], path: "Benchmarks/policy-benchmark"),
+        .testTarget(name: "OrientationTests", dependencies: ["Orientation"]),
+        .testTarget(name: "PolicyTests", dependencies: ["Policy"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,111 @@
+import Orientation
+
+/// A reason to re-decide the interface orientation; kept in order while a transition is under way (P14).
+enum Decision: Equatable {
+    /// P8: follow the device.
+    case device
+    /// P9: masks or the hierarchy changed.
+    case hierarchy
+    /// P9: this controller was presented.
+    case presentation(ControllerID)
+    /// P13: the window asked for one of these orientations.
+    case geometry(WindowID, OrientationMask)
+}
+
+extension Policy {
+    /// Takes the decision now, or after the transition under way when there is one.
+    func decide(_ decision: Decision) {
+        if transition != nil {
+            if !deferred.contains(decision) { deferred.append(decision) }
+            return
+        }
+        switch decision {
+        case .device: decideFromDevice()
+        case .hierarchy: decideFromHierarchy()
+        case .presentation(let id): decideFromPresentation(of: id)
+        case .geometry(let window, let mask): decideFromGeometry(of: window, mask: mask)
+        }
+    }
+
+    /// Finishes the rotation under way with `DidChange`, then re-decides what waited for it (P14).
+    public func completeTransition() {
+        guard let current = transition else { return }
+        transition = nil
+        changes.events.append(.didChange(from: current.from, to: current.to))
+        let waiting = deferred
+        deferred = []
+        for decision in waiting { decide(decision) }
+        // A mask may have changed under a rotation that was itself the answer to something else.
+        if transition == nil { decideFromHierarchy() }
+    }
+
+    /// The interface orientation the device asks for, when it reads one of 1–4 now.
+    var deviceInterfaceOrientation: InterfaceOrientation? { deviceOrientation.interfaceOrientation }
+
+    /// The mask in force and whether the key window's deciding controller lets the device rotate (P7, P8),
+    /// from one walk of the hierarchy.
+    var rulesInForce: (mask: OrientationMask, autorotate: Bool) {
+        guard let key = keyWindow else { return (applicationMask, true) }
+        guard let deciding = decidingController(of: key), let c = controllers[deciding] else {
+            return (supportedMask(of: key), true)
+        }
+        return (supportedMask(of: key).intersection(c.supportedMask), c.shouldAutorotate)
+    }
+
+    /// P8.
+    func decideFromDevice() {
+        guard !rotationLocked, let target = deviceInterfaceOrientation else { return }
+        let rules = rulesInForce
+        guard rules.mask.contains(target), rules.autorotate else { return }
+        rotate(to: target)
+    }
+
+    /// P9: nothing rotates while the current orientation is still allowed.
+    func decideFromHierarchy() {
+        let mask = supportedMask
+        guard !mask.contains(interfaceOrientation) else { return }
+        rotate(to: fallback(in: mask))
+    }
+
+    /// P9's order: the device's, the deciding controller's preferred, then portrait, landscape-right, landscape-left, upside down.
+    func fallback(in mask: OrientationMask) -> InterfaceOrientation {
+        if let device = deviceInterfaceOrientation, mask.contains(device) { return device }
+        if let key = keyWindow, let deciding = decidingController(of: key),
+           let preferred = controllers[deciding]?.preferredOrientation, mask.contains(preferred) {
+            return preferred
+        }
+        return mask.firstInFallbackOrder ?? interfaceOrientation
+    }
+
+    /// P9: a presented controller with a preferred orientation shows in it, lock or not.
+    func decideFromPresentation(of id: ControllerID) {
+        guard let presented = controllers[id], presented.presenting != nil,
+              let window = window(containing: id), window == keyWindow,
+              let inner = controllers[decider(from: id)],
+              inner.preferredOrientation != .unknown, supportedMask.contains(inner.preferredOrientation)
+        else { return decideFromHierarchy() }
+        rotate(to: inner.preferredOrientation)
+    }
+
+    /// P13: keep the current orientation if allowed, else the device's, else the first allowed.
+    func decideFromGeometry(of window: WindowID, mask: OrientationMask) {
+        guard window == keyWindow else { return decideFromHierarchy() }
+        let allowed = mask.intersection(effectiveMask(of: window))
+        guard !allowed.isEmpty, !allowed.contains(interfaceOrientation) else { return decideFromHierarchy() }
+        if let device = deviceInterfaceOrientation, allowed.contains(device) {
+            rotate(to: device)
+        } else if let first = allowed.firstInFallbackOrder {
+            rotate(to: first)
+        }
+    }
+
+    /// Starts a transition to `target`; nothing when it is the current orientation (P14).
+    func rotate(to target: InterfaceOrientation) {
+        guard target != interfaceOrientation, target != .unknown, transition == nil else { return }
+        let from = interfaceOrientation
+        interfaceOrientation = target
+        transition = Transition(from: from, to: target)
+        changes.events.append(.willChange(from: from, to: target))
+        changes.manager = true
+    }
+}

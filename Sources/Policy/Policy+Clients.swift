@@ -1,0 +1,42 @@
+extension Policy {
+    /// A client left the bus: its claims end and everything it owned goes (P16), then P6 and P9.
+    public func clientLeft(_ client: ClientID) {
+        if let count = claims.removeValue(forKey: client) {
+            totalClaims -= count
+            if totalClaims == 0 { stopGenerating() }
+        }
+        for window in windows.values where window.owner == client { removeWindow(window.id) }
+        for controller in controllers.values where controller.owner == client { removeController(controller.id) }
+        owned[client] = nil
+        decide(.hierarchy)
+    }
+
+    /// The object's owner must be the caller; objects used together must share an owner.
+    func requireOwner(_ owner: ClientID, of object: CustomStringConvertible, caller: ClientID) throws(PolicyError) {
+        guard owner == caller else {
+            throw PolicyError(.accessDenied, "\(object) belongs to \(owner), not to \(caller): "
+                + "only the client that created an object may change it or use it")
+        }
+    }
+
+    /// The window, owned by `caller`.
+    func ownedWindow(_ id: WindowID, by caller: ClientID) throws(PolicyError) -> Window {
+        guard let window = windows[id] else { throw PolicyError(.unknownObject, "there is no \(id)") }
+        try requireOwner(window.owner, of: id, caller: caller)
+        return window
+    }
+
+    /// The controller, owned by `caller`.
+    func ownedController(_ id: ControllerID, by caller: ClientID) throws(PolicyError) -> Controller {
+        guard let controller = controllers[id] else { throw PolicyError(.unknownObject, "there is no \(id)") }
+        try requireOwner(controller.owner, of: id, caller: caller)
+        return controller
+    }
+}
+
+extension Policy {
+    /// True when the client holds claims or has ever owned objects, so its departure matters.
+    public func isKnown(_ client: ClientID) -> Bool {
+        claims[client] != nil || owned[client] != nil
+    }
+}

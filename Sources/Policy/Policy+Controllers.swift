@@ -1,0 +1,245 @@
+import Orientation
+
+extension Policy {
+    /// `CreateController`: a detached controller of `kind` (`view`, `navigation`, `tab`), with P3's defaults.
+    public func createController(kind name: String, client: ClientID) throws(PolicyError) -> ControllerID {
+        guard let kind = ControllerKind(rawValue: name) else {
+            throw PolicyError(.invalidArgs, "'\(name)' is not a controller kind; accepted: view, navigation, tab")
+        }
+        let count = owned[client]?.controllers ?? 0
+        guard count < configuration.limits.controllers else {
+            throw PolicyError(.limitsExceeded, "\(client) already owns \(count) controllers, the limit")
+        }
+        let id = ControllerID(rawValue: nextController)
+        nextController += 1
+        controllers[id] = Controller(id: id, owner: client, kind: kind, supportedMask: idiom.defaultMask)
+        owned[client, default: (0, 0)].controllers += 1
+        changes.events.append(.controllerAdded(id))
+        return id
+    }
+
+    /// `SupportedMask`; 0 restores the idiom's default. Refused when its window would share nothing with it (P5).
+    public func setSupportedMask(_ id: ControllerID, _ raw: UInt32, caller: ClientID) throws(PolicyError) {
+        _ = try ownedController(id, by: caller)
+        let mask = raw == 0 ? idiom.defaultMask : try validMask(raw, for: "\(id)'s supported mask")
+        if let window = window(containing: id), mask.isDisjoint(with: supportedMask(of: window)) {
+            throw PolicyError(.noCommonOrientation, "\(id) would support \(mask), which has no common orientation "
+                + "with \(window)'s mask \(supportedMask(of: window))")
+        }
+        controllers[id]?.supportedMask = mask
+        touch(id)
+        decide(.hierarchy)
+    }
+
+    /// `ShouldAutorotate`: consulted by device-driven rotations only (P8).
+    public func setShouldAutorotate(_ id: ControllerID, _ value: Bool, caller: ClientID) throws(PolicyError) {
+        _ = try ownedController(id, by: caller)
+        controllers[id]?.shouldAutorotate = value
+        touch(id)
+    }
+
+    /// `PreferredOrientation`, 0–4; checked against the mask only when presented.
+    public func setPreferredOrientation(_ id: ControllerID, _ raw: UInt32, caller: ClientID) throws(PolicyError) {
+        _ = try ownedController(id, by: caller)
+        guard let preferred = InterfaceOrientation(rawValue: raw) else {
+            throw PolicyError(.invalidArgs, "\(raw) is not an interface orientation; accepted: 0 (not implemented), "
+                + "1 portrait, 2 portrait-upside-down, 3 landscape-right, 4 landscape-left")
+        }
+        controllers[id]?.preferredOrientation = preferred
+        touch(id)
+        decide(.hierarchy)
+    }
+
+    /// `ForwardsToChild`, containers only.
+    public func setForwardsToChild(_ id: ControllerID, _ value: Bool, caller: ClientID) throws(PolicyError) {
+        let c = try ownedController(id, by: caller)
+        guard c.kind.isContainer else {
+            throw PolicyError(.invalidArgs, "\(id) is a view controller; only navigation and tab controllers forward to a child")
+        }
+        controllers[id]?.forwardsToChild = value
+        touch(id)
+        decide(.hierarchy)
+    }
+
+    /// `SelectedIndex`, tabs only, within `ViewControllers` (0 is accepted on an empty tab controller).
+    public func setSelectedIndex(_ id: ControllerID, _ index: UInt32, caller: ClientID) throws(PolicyError) {
+        let c = try ownedController(id, by: caller)
+        guard c.kind == .tab else {
+            throw PolicyError(.invalidArgs, "\(id) is a \(c.kind.rawValue) controller; only tab controllers have a selected index")
+        }
+        guard Int(index) < c.children.count || (index == 0 && c.children.isEmpty) else {
+            throw PolicyError(.invalidArgs, "index \(index) is out of range: \(id) has \(c.children.count) tabs")
+        }
+        controllers[id]?.selectedIndex = index
+        touch(id)
+        decide(.hierarchy)
+    }
+
+    /// `PushViewController`, navigation only.
+    public func push(_ child: ControllerID, onto id: ControllerID, caller: ClientID) throws(PolicyError) {
+        let nav = try ownedController(id, by: caller)
+        guard nav.kind == .navigation else {
+            throw PolicyError(.invalidArgs, "\(id) is a \(nav.kind.rawValue) controller; only navigation controllers push")
+        }
+        let window = try checkPlacement(of: [child], under: id, caller: caller)
+        controllers[id]?.children.append(child)
+        controllers[child]?.parent = id
+        touch(child, in: window)
+        touch(id, in: window)
+        decide(.hierarchy)
+    }
+
+    /// `PopViewController`: the top of a stack of at least two.
+    public func pop(_ id: ControllerID, caller: ClientID) throws(PolicyError) -> ControllerID {
+        let nav = try ownedController(id, by: caller)
+        guard nav.kind == .navigation else {
+            throw PolicyError(.invalidArgs, "\(id) is a \(nav.kind.rawValue) controller; only navigation controllers pop")
+        }
+        guard nav.children.count >= 2, let top = nav.children.last else {
+            throw PolicyError(.cannotPop, "\(id)'s stack holds \(nav.children.count) controller(s); popping needs at least 2")
+        }
+        let window = window(containing: id)
+        touch(top, in: window)
+        controllers[id]?.children.removeLast()
+        controllers[top]?.parent = nil
+        touch(id, in: window)
+        decide(.hierarchy)
+        return top
+    }
+
+    /// `SetViewControllers`, navigation and tab: the new stack or tabs; the selection goes back to 0.
+    public func setViewControllers(_ id: ControllerID, _ list: [ControllerID], caller: ClientID) throws(PolicyError) {
+        let container = try ownedController(id, by: caller)
+        guard container.kind.isContainer else {
+            throw PolicyError(.invalidArgs, "\(id) is a view controller; only navigation and tab controllers hold children")
+        }
+        let window = try checkPlacement(of: list, under: id, caller: caller, reordering: true)
+        for old in container.children where !list.contains(old) {
+            controllers[old]?.parent = nil
+            touch(old, in: window)
+        }
+        for new in list {
+            controllers[new]?.parent = id
+            touch(new, in: window)
+        }
+        controllers[id]?.children = list
+        controllers[id]?.selectedIndex = 0
+        touch(id, in: window)
+        decide(.hierarchy)
+    }
+
+    /// `PresentViewController`: full-screen modal presentation, rotating to the preferred orientation (P9).
+    public func present(_ presented: ControllerID, from id: ControllerID, caller: ClientID) throws(PolicyError) {
+        let presenter = try ownedController(id, by: caller)
+        if let current = presenter.presented {
+            throw PolicyError(.alreadyPresenting, "\(id) already presents \(current); dismiss it first")
+        }
+        let window = try checkPlacement(of: [presented], under: id, caller: caller)
+        // The rules in force inside a presented forwarding container are its deciding child's (P9): only that
+        // controller's preferred orientation is used, so only it is checked.
+        let candidate = decider(from: presented)
+        if let c = controllers[candidate], c.preferredOrientation != .unknown,
+           !c.supportedMask.contains(c.preferredOrientation) {
+            throw PolicyError(.preferredNotSupported, "\(candidate) prefers \(c.preferredOrientation.name), which "
+                + "is not in its supported mask \(c.supportedMask)")
+        }
+        controllers[id]?.presented = presented
+        controllers[presented]?.presenting = id
+        if let window, let inner = controllers[candidate],
+           inner.preferredOrientation != .unknown, !effectiveMask(of: window).contains(inner.preferredOrientation) {
+            let mask = effectiveMask(of: window)
+            controllers[id]?.presented = nil
+            controllers[presented]?.presenting = nil
+            throw PolicyError(.noCommonOrientation, "\(inner.id) prefers \(inner.preferredOrientation.name), "
+                + "which is not in \(window)'s effective mask \(mask) once presented")
+        }
+        touch(presented, in: window)
+        touch(id, in: window)
+        decide(.presentation(presented))
+    }
+
+    /// `DismissViewController`: what this controller presents goes, with everything above it;
+    /// a presented controller that presents nothing dismisses itself; otherwise nothing happens.
+    public func dismiss(_ id: ControllerID, caller: ClientID) throws(PolicyError) {
+        let c = try ownedController(id, by: caller)
+        guard let dismissed = c.presented ?? (c.presenting != nil ? id : nil) else { return }
+        // Mark first: once unlinked, the window holding them can no longer be found from them.
+        let window = window(containing: dismissed)
+        let members = subtree(of: dismissed)
+        for member in members { touch(member, in: window) }
+        if let presenter = controllers[dismissed]?.presenting {
+            touch(presenter, in: window)
+            controllers[presenter]?.presented = nil
+            controllers[dismissed]?.presenting = nil
+        }
+        for member in members {
+            if let above = controllers[member]?.presented {
+                controllers[member]?.presented = nil
+                controllers[above]?.presenting = nil
+                changes.controllers.insert(above)
+            }
+        }
+        decide(.hierarchy)
+    }
+
+    /// `Destroy`: detached from every place and removed.
+    public func destroy(_ id: ControllerID, caller: ClientID) throws(PolicyError) {
+        _ = try ownedController(id, by: caller)
+        removeController(id)
+        decide(.hierarchy)
+    }
+
+    func removeController(_ id: ControllerID) {
+        guard let c = controllers[id] else { return }
+        touch(id)
+        if let parent = c.parent, var container = controllers[parent], let index = container.children.firstIndex(of: id) {
+            container.children.remove(at: index)
+            let selected = Int(container.selectedIndex)
+            if index < selected || (selected > 0 && selected >= container.children.count) {
+                container.selectedIndex -= 1
+            }
+            controllers[parent] = container
+            touch(parent)
+        }
+        if let presenter = c.presenting { controllers[presenter]?.presented = nil; touch(presenter) }
+        if let window = c.rootOf { windows[window]?.rootController = nil; touch(window) }
+        for child in c.children { controllers[child]?.parent = nil; changes.controllers.insert(child) }
+        if let above = c.presented { controllers[above]?.presenting = nil; changes.controllers.insert(above) }
+        controllers[id] = nil
+        owned[c.owner]?.controllers -= 1
+        changes.events.append(.controllerRemoved(id))
+    }
+
+    /// Checks that `list` may stand under `id`: existing, same owner, nowhere else, no cycle, within the depth limit,
+    /// and sharing an orientation with the window's mask (P5).
+    /// Returns the window holding `id`, so the caller need not walk up again.
+    @discardableResult
+    func checkPlacement(of list: [ControllerID], under id: ControllerID, caller: ClientID,
+                        reordering: Bool = false) throws(PolicyError) -> WindowID? {
+        var seen = Set<ControllerID>()
+        // One walk up serves the cycle check, the depth and the window.
+        let above = chain(from: id)
+        let base = above.count
+        let window = above.last.flatMap { controllers[$0]?.rootOf }
+        for child in list {
+            let c = try ownedController(child, by: caller)
+            guard seen.insert(child).inserted else {
+                throw PolicyError(.inUse, "\(child) is listed twice; a controller stands in one place only")
+            }
+            if above.contains(child) {
+                throw PolicyError(.inUse, "\(child) cannot stand under \(id): \(id) is \(child == id ? "itself" : "inside it")")
+            }
+            // SetViewControllers may keep children the container already holds.
+            guard !c.isPlaced || (reordering && c.parent == id) else { throw inUse(child) }
+            let depth = base + height(of: child)
+            guard depth <= configuration.limits.depth else {
+                throw PolicyError(.limitsExceeded, "placing \(child) under \(id) makes a hierarchy \(depth) deep; "
+                    + "the limit is \(configuration.limits.depth)")
+            }
+            if let window, let conflict = firstConflict(in: child, with: supportedMask(of: window)) {
+                throw noCommonOrientation(conflict, window, supportedMask(of: window))
+            }
+        }
+        return window
+    }
+}

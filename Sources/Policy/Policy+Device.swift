@@ -1,0 +1,106 @@
+import Orientation
+
+extension Policy {
+    /// `BeginGeneratingDeviceOrientationNotifications`: one more claim for `client` (P16).
+    public func beginGenerating(client: ClientID) {
+        claims[client, default: 0] += 1
+        totalClaims += 1
+        if totalClaims == 1 {
+            changes.events.append(.sensorNeeded(true))
+            publish(latestReport)
+        }
+    }
+
+    /// `EndGeneratingDeviceOrientationNotifications`: one claim fewer; the last one stops the sensor (P16).
+    public func endGenerating(client: ClientID) throws(PolicyError) {
+        guard let count = claims[client], count > 0 else {
+            throw PolicyError(.notGenerating, "\(client) ends generating device orientation notifications it never began")
+        }
+        claims[client] = count == 1 ? nil : count - 1
+        totalClaims -= 1
+        if totalClaims == 0 { stopGenerating() }
+    }
+
+    /// Drops to no claims: the sensor stops and the device reads unknown.
+    func stopGenerating() {
+        changes.events.append(.sensorNeeded(false))
+        publish(.unknown)
+    }
+
+    /// A pose classified by the sensor (P8, P11, P16).
+    public func sensorReported(_ orientation: DeviceOrientation) {
+        latestReport = orientation
+        guard totalClaims > 0, !rotationLocked else { return }
+        publish(orientation)
+    }
+
+    /// `SetDeviceOrientation`: the forced pose is a device report (P12); 1–6 only.
+    public func setDeviceOrientation(_ raw: UInt32) throws(PolicyError) {
+        guard let orientation = DeviceOrientation(rawValue: raw), orientation != .unknown else {
+            throw PolicyError(.invalidArgs, "\(raw) is not a device orientation to set; accepted: 1–6 (portrait, "
+                + "portrait-upside-down, landscape-left, landscape-right, face-up, face-down)")
+        }
+        if deviceOrientation == orientation {
+            latestReport = orientation
+            decide(.device)
+        } else {
+            sensorReported(orientation)
+        }
+    }
+
+    /// `AttemptRotationToDeviceOrientation` (P10).
+    public func attemptRotation() {
+        decide(.device)
+    }
+
+    /// The user's rotation lock (P11): locking never rotates; unlocking catches up with the device.
+    public func setRotationLocked(_ locked: Bool) {
+        guard locked != rotationLocked else { return }
+        rotationLocked = locked
+        changes.manager = true
+        guard !locked else { return }
+        if totalClaims > 0 { publish(latestReport) }
+        decide(.device)
+    }
+
+    /// Info.plist's mask (P1), refused when a window's hierarchy would share nothing with it (P5).
+    public func setApplicationMask(_ raw: UInt32) throws(PolicyError) {
+        let mask = try validMask(raw, for: "the application mask")
+        for window in windows.values where window.delegateMask.isEmpty {
+            if let root = window.rootController, let conflict = firstConflict(in: root, with: mask) {
+                throw noCommonOrientation(conflict, window.id, mask)
+            }
+        }
+        guard mask != applicationMask else { return }
+        applicationMask = mask
+        changes.manager = true
+        for window in windows.values where window.delegateMask.isEmpty { touch(window.id) }
+        decide(.hierarchy)
+    }
+
+    /// Makes `orientation` what `DeviceOrientation` reads, announcing it and following it (P8).
+    func publish(_ orientation: DeviceOrientation) {
+        guard orientation != deviceOrientation else { return }
+        deviceOrientation = orientation
+        changes.manager = true
+        changes.events.append(.deviceOrientationChanged(orientation))
+        decide(.device)
+    }
+
+    /// A mask that must be a non-empty subset of all four orientations.
+    func validMask(_ raw: UInt32, for what: String) throws(PolicyError) -> OrientationMask {
+        let mask = OrientationMask(rawValue: raw)
+        guard mask.isValid else {
+            throw PolicyError(.invalidArgs, "\(raw) is not a valid mask for \(what); a mask is a non-empty "
+                + "subset of 30: portrait 2, portrait-upside-down 4, landscape-right 8, landscape-left 16")
+        }
+        return mask
+    }
+
+    /// The refusal of P5, naming the controller, the window and both masks.
+    func noCommonOrientation(_ controller: ControllerID, _ window: WindowID, _ mask: OrientationMask) -> PolicyError {
+        let controllerMask = controllers[controller]?.supportedMask ?? []
+        return PolicyError(.noCommonOrientation, "\(controller) supports \(controllerMask), which has no common "
+            + "orientation with \(window)'s mask \(mask)")
+    }
+}

@@ -1,0 +1,126 @@
+import Orientation
+
+extension Policy {
+    /// `RegisterWindow`: a new window; it becomes key when there is none (P6).
+    public func registerWindow(client: ClientID) throws(PolicyError) -> WindowID {
+        let count = owned[client]?.windows ?? 0
+        guard count < configuration.limits.windows else {
+            throw PolicyError(.limitsExceeded, "\(client) already owns \(count) windows, the limit")
+        }
+        let id = WindowID(rawValue: nextWindow)
+        nextWindow += 1
+        windows[id] = Window(id: id, owner: client, registration: tick())
+        owned[client, default: (0, 0)].windows += 1
+        changes.events.append(.windowAdded(id))
+        touch(id)
+        if keyWindow == nil { makeKey(id) }
+        decide(.hierarchy)
+        return id
+    }
+
+    /// `MakeKeyAndVisible`; `caller` nil means a privileged caller, allowed on any window.
+    public func makeKeyAndVisible(_ id: WindowID, caller: ClientID?) throws(PolicyError) {
+        guard let window = windows[id] else { throw PolicyError(.unknownObject, "there is no \(id)") }
+        if let caller { try requireOwner(window.owner, of: id, caller: caller) }
+        makeKey(id)
+        decide(.hierarchy)
+    }
+
+    func makeKey(_ id: WindowID) {
+        if let old = keyWindow { touch(old) }
+        keyWindow = id
+        windows[id]?.lastKey = tick()
+        touch(id)
+    }
+
+    /// The window's `DelegateMask`; 0 means not implemented (P2), refused when its hierarchy would share nothing (P5).
+    public func setDelegateMask(_ id: WindowID, _ raw: UInt32, caller: ClientID) throws(PolicyError) {
+        let window = try ownedWindow(id, by: caller)
+        let mask = raw == 0 ? OrientationMask() : try validMask(raw, for: "\(id)'s delegate mask")
+        let windowMask = mask.isEmpty ? applicationMask : mask
+        if let root = window.rootController, let conflict = firstConflict(in: root, with: windowMask) {
+            throw noCommonOrientation(conflict, id, windowMask)
+        }
+        windows[id]?.delegateMask = mask
+        touch(id)
+        decide(.hierarchy)
+    }
+
+    /// The window's `RootController`; nil detaches the current one.
+    public func setRootController(_ id: WindowID, _ controller: ControllerID?, caller: ClientID) throws(PolicyError) {
+        let window = try ownedWindow(id, by: caller)
+        guard controller != window.rootController else { return }
+        if let controller {
+            let c = try ownedController(controller, by: caller)
+            guard !c.isPlaced else { throw inUse(controller) }
+            if let conflict = firstConflict(in: controller, with: supportedMask(of: id)) {
+                throw noCommonOrientation(conflict, id, supportedMask(of: id))
+            }
+        }
+        if let old = window.rootController {
+            controllers[old]?.rootOf = nil
+            changes.controllers.insert(old)
+        }
+        windows[id]?.rootController = controller
+        if let controller {
+            controllers[controller]?.rootOf = id
+            changes.controllers.insert(controller)
+        }
+        touch(id)
+        decide(.hierarchy)
+    }
+
+    /// `RequestGeometryUpdate` (P13): only the key window, only into its effective mask.
+    public func requestGeometryUpdate(_ id: WindowID, _ raw: UInt32, caller: ClientID) throws(PolicyError) {
+        _ = try ownedWindow(id, by: caller)
+        let mask = try validMask(raw, for: "a geometry request")
+        guard keyWindow == id else {
+            throw PolicyError(.notKeyWindow, "\(id) is not the key window\(keyWindow.map { " (\($0) is)" } ?? ""); "
+                + "only the key window may request a geometry update")
+        }
+        let allowed = mask.intersection(effectiveMask(of: id))
+        guard !allowed.isEmpty else {
+            throw PolicyError(.unsupportedOrientations, "\(id) asked for \(mask), but its effective mask is "
+                + "\(effectiveMask(of: id)): they have no orientation in common")
+        }
+        decide(.geometry(id, mask))
+    }
+
+    /// `Close`: the window goes, its controllers stay, detached; P6 picks the next key window.
+    public func closeWindow(_ id: WindowID, caller: ClientID) throws(PolicyError) {
+        _ = try ownedWindow(id, by: caller)
+        removeWindow(id)
+        decide(.hierarchy)
+    }
+
+    func removeWindow(_ id: WindowID) {
+        guard let window = windows.removeValue(forKey: id) else { return }
+        if let root = window.rootController {
+            controllers[root]?.rootOf = nil
+            changes.controllers.insert(root)
+        }
+        owned[window.owner]?.windows -= 1
+        changes.events.append(.windowRemoved(id))
+        changes.manager = true
+        guard keyWindow == id else { return }
+        keyWindow = nil
+        // P6: the most recently key window, else the most recently registered.
+        let next = windows.values.max { a, b in
+            (a.lastKey ?? 0, a.registration) < (b.lastKey ?? 0, b.registration)
+        }
+        if let next { makeKey(next.id) }
+    }
+
+    func inUse(_ id: ControllerID) -> PolicyError {
+        let c = controllers[id]
+        var place = "stands in that hierarchy already"
+        if let window = c?.rootOf {
+            place = "is the root of \(window)"
+        } else if let parent = c?.parent {
+            place = "is a child of \(parent)"
+        } else if let presenter = c?.presenting {
+            place = "is presented by \(presenter)"
+        }
+        return PolicyError(.inUse, "\(id) \(place); a controller stands in one place only")
+    }
+}

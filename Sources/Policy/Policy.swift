@@ -1,0 +1,184 @@
+import Orientation
+
+/// A rotation under way: `WillChange(from, to)` was announced, `DidChange` not yet.
+public struct Transition: Equatable, Sendable {
+    public let from: InterfaceOrientation
+    public let to: InterfaceOrientation
+}
+
+/// The rules of rotation (P1–P16), as a value-in, value-out engine: no clock, no bus, no I/O.
+///
+/// Every mutation is validated first and applied only when valid, so an error
+/// leaves no change. What happened is collected in `Changes`, which the caller
+/// takes with `takeChanges()` and announces.
+public final class Policy {
+    public let configuration: PolicyConfiguration
+    public internal(set) var applicationMask: OrientationMask
+    public internal(set) var rotationLocked = false
+    public internal(set) var interfaceOrientation: InterfaceOrientation
+    /// What clients read: the latest report while someone claims, else unknown (P16).
+    public internal(set) var deviceOrientation: DeviceOrientation = .unknown
+    /// The latest pose from the sensor or `SetDeviceOrientation`, kept while locked or unclaimed.
+    public internal(set) var latestReport: DeviceOrientation = .unknown
+    public internal(set) var keyWindow: WindowID?
+    public internal(set) var transition: Transition?
+
+    var windows: [WindowID: Window] = [:]
+    var controllers: [ControllerID: Controller] = [:]
+    var claims: [ClientID: Int] = [:]
+    var owned: [ClientID: (windows: Int, controllers: Int)] = [:]
+    var nextWindow: UInt32 = 1
+    var nextController: UInt32 = 1
+    var clock: UInt64 = 0
+    var deferred: [Decision] = []
+    var changes = Changes()
+
+    /// Starts with the saved interface orientation when the application mask allows it, else the first allowed (P15).
+    public init(configuration: PolicyConfiguration = PolicyConfiguration(),
+                savedApplicationMask: OrientationMask? = nil,
+                savedOrientation: InterfaceOrientation? = nil,
+                rotationLocked: Bool = false) {
+        self.configuration = configuration
+        let mask = [savedApplicationMask, configuration.applicationMask]
+            .compactMap { $0 }.first { $0.isValid } ?? configuration.idiom.defaultMask
+        applicationMask = mask
+        if let saved = savedOrientation, mask.contains(saved) {
+            interfaceOrientation = saved
+        } else {
+            interfaceOrientation = mask.firstInFallbackOrder ?? .portrait
+        }
+        self.rotationLocked = rotationLocked
+    }
+
+    /// Returns what happened since the last call, and forgets it.
+    public func takeChanges() -> Changes {
+        defer { changes = Changes() }
+        return changes
+    }
+
+    // MARK: Reading
+
+    public var idiom: Idiom { configuration.idiom }
+
+    /// The total of all clients' claims.
+    public internal(set) var totalClaims = 0
+
+    /// One client's count of `BeginGenerating…` calls not yet ended.
+    public func claims(of client: ClientID) -> Int { claims[client] ?? 0 }
+
+    /// The window, or nil when there is none with that number.
+    public func window(_ id: WindowID) -> Window? { windows[id] }
+
+    /// The controller, or nil when there is none with that number.
+    public func controller(_ id: ControllerID) -> Controller? { controllers[id] }
+
+    /// Every window's number, in order.
+    public var windowIDs: [WindowID] { windows.keys.sorted() }
+
+    /// Every controller's number, in order.
+    public var controllerIDs: [ControllerID] { controllers.keys.sorted() }
+
+    /// The window's mask: its delegate's when set, else the application's (P2).
+    public func supportedMask(of window: WindowID) -> OrientationMask {
+        guard let w = windows[window] else { return [] }
+        return w.delegateMask.isEmpty ? applicationMask : w.delegateMask
+    }
+
+    /// Whose rules are in force in the window (P4); nil without a root.
+    public func decidingController(of window: WindowID) -> ControllerID? {
+        windows[window]?.rootController.map(decider(from:))
+    }
+
+    /// The window's mask ∩ the deciding controller's (P5).
+    public func effectiveMask(of window: WindowID) -> OrientationMask {
+        let mask = supportedMask(of: window)
+        guard let deciding = decidingController(of: window), let c = controllers[deciding] else { return mask }
+        return mask.intersection(c.supportedMask)
+    }
+
+    /// The mask in force: the key window's effective mask, else the application mask (P7).
+    public var supportedMask: OrientationMask {
+        keyWindow.map(effectiveMask(of:)) ?? applicationMask
+    }
+
+    /// The window whose hierarchy holds the controller, if any.
+    public func window(containing id: ControllerID) -> WindowID? {
+        controllers[top(of: id)]?.rootOf
+    }
+
+    // MARK: Structure helpers
+
+    /// P4's walk: presented first, then a forwarding container's top or selected child.
+    func decider(from start: ControllerID) -> ControllerID {
+        var current = start
+        while let c = controllers[current] {
+            if let next = c.presented ?? c.forwardedChild {
+                current = next
+            } else {
+                break
+            }
+        }
+        return current
+    }
+
+    /// The topmost controller above `id` (itself when it stands nowhere).
+    func top(of id: ControllerID) -> ControllerID {
+        var current = id
+        while let up = controllers[current]?.up { current = up }
+        return current
+    }
+
+    /// The longest chain from `id` up through children and presentations, itself included.
+    func height(of id: ControllerID) -> Int {
+        guard let c = controllers[id] else { return 0 }
+        return 1 + (c.descendants.map(height(of:)).max() ?? 0)
+    }
+
+    /// `id` and every controller above it, up to the top of its hierarchy.
+    func chain(from id: ControllerID) -> [ControllerID] {
+        var result = [id]
+        while let up = controllers[result[result.count - 1]]?.up { result.append(up) }
+        return result
+    }
+
+    /// Every controller in the subtree of `id`, itself first.
+    func subtree(of id: ControllerID) -> [ControllerID] {
+        var result: [ControllerID] = []
+        var stack = [id]
+        while let next = stack.popLast() {
+            result.append(next)
+            stack.append(contentsOf: controllers[next]?.descendants ?? [])
+        }
+        return result
+    }
+
+    /// The first controller of the subtree whose mask shares nothing with `mask` (P5).
+    func firstConflict(in id: ControllerID, with mask: OrientationMask) -> ControllerID? {
+        subtree(of: id).first { controllers[$0].map { $0.supportedMask.isDisjoint(with: mask) } ?? false }
+    }
+
+    /// Marks the controller, and the window holding it, as possibly reading differently.
+    func touch(_ id: ControllerID) {
+        changes.controllers.insert(id)
+        if let w = window(containing: id) { changes.windows.insert(w) }
+        changes.manager = true
+    }
+
+    /// As `touch(_:)`, when the window holding the controller is already known.
+    func touch(_ id: ControllerID, in window: WindowID?) {
+        changes.controllers.insert(id)
+        if let window { changes.windows.insert(window) }
+        changes.manager = true
+    }
+
+    /// Marks the window as possibly reading differently.
+    func touch(_ id: WindowID) {
+        changes.windows.insert(id)
+        changes.manager = true
+    }
+
+    func tick() -> UInt64 {
+        clock += 1
+        return clock
+    }
+}
