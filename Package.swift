@@ -14,9 +14,12 @@ let package = Package(
                        providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "Orientation"),
         .target(name: "Policy", dependencies: ["Orientation"]),
+        .target(name: "DBus", dependencies: ["CDBus", "CGLib"]),
         .executableTarget(name: "policy-benchmark", dependencies: ["Policy"], path: "Benchmarks/policy-benchmark"),
         .testTarget(name: "OrientationTests", dependencies: ["Orientation"]),
         .testTarget(name: "PolicyTests", dependencies: ["Policy"]),
+        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

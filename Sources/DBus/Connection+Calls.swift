@@ -1,0 +1,99 @@
+import CDBus
+
+/// Holds a call's completion until libdbus reports the reply (`dbus_pending_call_set_notify`).
+private final class PendingReply {
+    let completion: (Result<[Value], DBusError>) -> Void
+    var finished = false
+    init(_ completion: @escaping (Result<[Value], DBusError>) -> Void) { self.completion = completion }
+
+    /// Steals the reply and releases the pending call reference returned by `dbus_connection_send_with_reply`.
+    func finish(_ pending: OpaquePointer) {
+        guard !finished else { return }
+        finished = true
+        let reply = dbus_pending_call_steal_reply(pending).map { Message(owning: $0) }
+        dbus_pending_call_unref(pending)
+        completion(Connection.result(of: reply))
+    }
+}
+
+private let pendingNotify: DBusPendingCallNotifyFunction = { pending, data in
+    guard let pending, let data else { return }
+    let box = Unmanaged<PendingReply>.fromOpaque(data).takeUnretainedValue()
+    withExtendedLifetime(box) { box.finish(pending) }
+}
+
+private let pendingFree: DBusFreeFunction = { data in
+    if let data { Unmanaged<PendingReply>.fromOpaque(data).release() }
+}
+
+extension Connection {
+    /// Calls a method without blocking the loop; wraps `dbus_connection_send_with_reply` +
+    /// `dbus_pending_call_set_notify`. `completion` always runs later, from the main loop.
+    /// `timeoutMs` -1 is libdbus' default (25 s).
+    public func call(destination: String?, path: String, interface: String?, method: String,
+                     values: [Value] = [], timeoutMs: Int32 = -1,
+                     completion: @escaping (Result<[Value], DBusError>) -> Void) {
+        let message: Message
+        do {
+            message = try Message.methodCall(destination: destination, path: path, interface: interface, method: method)
+            try message.append(values)
+        } catch {
+            let e = error as? DBusError ?? .failed("\(error)")
+            Idle.schedule { completion(.failure(e)) }
+            return
+        }
+        var pending: OpaquePointer?
+        guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMs) != 0, let pending else {
+            Idle.schedule { completion(.failure(.disconnected("not connected to the bus"))) }
+            return
+        }
+        let box = PendingReply(completion)
+        guard dbus_pending_call_set_notify(pending, pendingNotify, Unmanaged.passRetained(box).toOpaque(), pendingFree) != 0 else {
+            Unmanaged.passUnretained(box).release()
+            dbus_pending_call_cancel(pending)
+            dbus_pending_call_unref(pending)
+            Idle.schedule { completion(.failure(.noMemory())) }
+            return
+        }
+        // A call that failed at once (e.g. the connection dropped) may already be complete.
+        if dbus_pending_call_get_completed(pending) != 0 {
+            Idle.schedule { box.finish(pending) }
+        }
+    }
+
+    /// Calls a method and waits for the answer; wraps `dbus_connection_send_with_reply_and_block`.
+    /// For command-line tools: a daemon must use `call(…completion:)`.
+    public func callBlocking(destination: String?, path: String, interface: String?, method: String,
+                             values: [Value] = [], timeoutMs: Int32 = -1) throws -> [Value] {
+        let message = try Message.methodCall(destination: destination, path: path, interface: interface, method: method)
+        try message.append(values)
+        var err = CDBus.DBusError()
+        dbus_error_init(&err)
+        guard let reply = dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMs, &err) else {
+            throw DBusError(consuming: &err)
+        }
+        return try Message(owning: reply).arguments()
+    }
+
+    static func result(of reply: Message?) -> Result<[Value], DBusError> {
+        guard let reply else { return .failure(.noMemory()) }
+        if let error = reply.error { return .failure(error) }
+        do { return .success(try reply.arguments()) } catch {
+            return .failure(error as? DBusError ?? .failed("\(error)"))
+        }
+    }
+
+    /// Asks the bus for the uid behind a bus name, without blocking;
+    /// calls `org.freedesktop.DBus.GetConnectionUnixUser`.
+    public func getConnectionUnixUser(_ busName: String, completion: @escaping (Result<UInt32, DBusError>) -> Void) {
+        call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+             method: "GetConnectionUnixUser", values: [.string(busName)]) { result in
+            completion(result.flatMap { values in
+                guard let uid = values.first?.uint32Value else {
+                    return .failure(.failed("GetConnectionUnixUser returned no uid"))
+                }
+                return .success(uid)
+            })
+        }
+    }
+}

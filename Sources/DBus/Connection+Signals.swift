@@ -1,0 +1,55 @@
+import CDBus
+
+/// A registration made with `Connection.onSignal`, used to remove it again.
+public struct SignalSubscription: Hashable, Sendable {
+    let id: Int
+}
+
+extension Connection {
+    /// Asks the bus to route matching messages here; wraps `dbus_bus_add_match` (a blocking round trip).
+    public func addMatch(_ rule: String) throws {
+        var err = CDBus.DBusError()
+        dbus_error_init(&err)
+        dbus_bus_add_match(raw, rule, &err)
+        if dbus_error_is_set(&err) != 0 { throw DBusError(consuming: &err) }
+    }
+
+    /// Undoes `addMatch`; wraps `dbus_bus_remove_match`.
+    public func removeMatch(_ rule: String) throws {
+        var err = CDBus.DBusError()
+        dbus_error_init(&err)
+        dbus_bus_remove_match(raw, rule, &err)
+        if dbus_error_is_set(&err) != 0 { throw DBusError(consuming: &err) }
+    }
+
+    /// Calls `handler` for every incoming signal (filtered in the connection's one
+    /// `dbus_connection_add_filter` filter). Only signals that some match rule routes here arrive.
+    @discardableResult
+    public func onSignal(_ handler: @escaping (Message) -> Void) -> SignalSubscription {
+        let id = nextHandlerID
+        nextHandlerID += 1
+        signalHandlers.append((id, handler))
+        return SignalSubscription(id: id)
+    }
+
+    /// Removes a handler added by `onSignal`.
+    public func removeSignalHandler(_ subscription: SignalSubscription) {
+        signalHandlers.removeAll { $0.id == subscription.id }
+    }
+
+    /// Reports names appearing, changing owner and leaving the bus (an empty owner means none),
+    /// e.g. so a daemon drops a client's state when it disconnects.
+    /// Subscribes to `org.freedesktop.DBus.NameOwnerChanged`.
+    @discardableResult
+    public func watchNameOwnerChanged(_ handler: @escaping (_ name: String, _ oldOwner: String, _ newOwner: String) -> Void) throws -> SignalSubscription {
+        try addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',path='/org/freedesktop/DBus'")
+        return onSignal { message in
+            guard message.interface == "org.freedesktop.DBus", message.member == "NameOwnerChanged",
+                  message.sender == "org.freedesktop.DBus", message.signature == "sss",
+                  let args = try? message.arguments(),
+                  let name = args[0].stringValue, let old = args[1].stringValue, let new = args[2].stringValue
+            else { return }
+            handler(name, old, new)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+@preconcurrency import Glibc
+import CDBus
+import CGLib
+
+/// Which bus a `Connection` talks to.
+public enum BusAddress: Equatable {
+    /// The system bus (`dbus_bus_get_private(DBUS_BUS_SYSTEM)`).
+    case system
+    /// The user's session bus (`dbus_bus_get_private(DBUS_BUS_SESSION)`).
+    case session
+    /// Any bus by address, e.g. a private test bus (`dbus_connection_open_private` + `dbus_bus_register`).
+    case address(String)
+}
+
+/// Flags for `Connection.requestName` (`DBUS_NAME_FLAG_*`).
+public struct NameFlags: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// `DBUS_NAME_FLAG_ALLOW_REPLACEMENT`.
+    public static let allowReplacement = NameFlags(rawValue: CDBUS_NAME_FLAG_ALLOW_REPLACEMENT)
+    /// `DBUS_NAME_FLAG_REPLACE_EXISTING`.
+    public static let replaceExisting = NameFlags(rawValue: CDBUS_NAME_FLAG_REPLACE_EXISTING)
+    /// `DBUS_NAME_FLAG_DO_NOT_QUEUE`.
+    public static let doNotQueue = NameFlags(rawValue: CDBUS_NAME_FLAG_DO_NOT_QUEUE)
+}
+
+/// A private bus connection (`DBusConnection*`) driven by the GLib default main context:
+/// no threads, no polling, nothing happens unless the main loop runs.
+public final class Connection {
+    let raw: OpaquePointer
+    /// The unique name the bus gave this connection, e.g. `:1.42` (`dbus_bus_get_unique_name`).
+    public let uniqueName: String
+    /// Called once when the bus goes away (the `org.freedesktop.DBus.Local.Disconnected` signal).
+    public var onDisconnected: (() -> Void)?
+    /// Whether the connection is still usable (`dbus_connection_get_is_connected`).
+    public var isConnected: Bool { isOpen && dbus_connection_get_is_connected(raw) != 0 }
+
+    var signalHandlers: [(id: Int, handler: (Message) -> Void)] = []
+    var nextHandlerID = 1
+    private var isOpen = true
+    private var dispatchScheduled = false
+    private var server: ObjectServer?
+
+    /// Opens and registers a private connection; wraps `dbus_bus_get_private` or
+    /// `dbus_connection_open_private` + `dbus_bus_register`. Never exits the process on disconnect.
+    public init(bus: BusAddress) throws {
+        var err = CDBus.DBusError()
+        dbus_error_init(&err)
+        var c: OpaquePointer?
+        switch bus {
+        case .system: c = dbus_bus_get_private(DBUS_BUS_SYSTEM, &err)
+        case .session: c = dbus_bus_get_private(DBUS_BUS_SESSION, &err)
+        case .address(let address):
+            c = dbus_connection_open_private(address, &err)
+            if let opened = c, dbus_bus_register(opened, &err) == 0 {
+                dbus_connection_close(opened)
+                dbus_connection_unref(opened)
+                c = nil
+            }
+        }
+        guard let c else { throw DBusError(consuming: &err) }
+        // libdbus' default calls _exit() when the bus goes away; a daemon wants to shut down itself.
+        dbus_connection_set_exit_on_disconnect(c, 0)
+        raw = c
+        uniqueName = dbus_bus_get_unique_name(c).map { String(cString: $0) } ?? ""
+        attachToMainLoop()
+    }
+
+    deinit {
+        dbus_connection_remove_filter(raw, connectionFilter, Unmanaged.passUnretained(self).toOpaque())
+        dbus_connection_set_dispatch_status_function(raw, nil, nil, nil)
+        if isOpen { dbus_connection_close(raw) }
+        dbus_connection_set_watch_functions(raw, nil, nil, nil, nil, nil)
+        dbus_connection_set_timeout_functions(raw, nil, nil, nil, nil, nil)
+        dbus_connection_unref(raw)
+    }
+
+    /// The objects this connection exports; created on first use and installed in the message filter.
+    public var objects: ObjectServer {
+        if let server { return server }
+        let s = ObjectServer(connection: self)
+        server = s
+        return s
+    }
+
+    /// Asks the bus for a well-known name; wraps `dbus_bus_request_name`.
+    /// Returns whether this connection is now the primary owner (false when queued or refused).
+    @discardableResult
+    public func requestName(_ name: String, flags: NameFlags = .doNotQueue) throws -> Bool {
+        try Validate.busName(name)
+        var err = CDBus.DBusError()
+        dbus_error_init(&err)
+        let r = dbus_bus_request_name(raw, name, flags.rawValue, &err)
+        if r < 0 { throw DBusError(consuming: &err) }
+        return r == CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER || r == CDBUS_REQUEST_NAME_REPLY_ALREADY_OWNER
+    }
+
+    /// Gives a well-known name back; wraps `dbus_bus_release_name`. Returns whether it was owned.
+    @discardableResult
+    public func releaseName(_ name: String) throws -> Bool {
+        try Validate.busName(name)
+        var err = CDBus.DBusError()
+        dbus_error_init(&err)
+        let r = dbus_bus_release_name(raw, name, &err)
+        if r < 0 { throw DBusError(consuming: &err) }
+        return r == CDBUS_RELEASE_NAME_REPLY_RELEASED
+    }
+
+    /// Queues a message for sending; wraps `dbus_connection_send`. Returns its serial.
+    @discardableResult
+    public func send(_ message: Message) throws -> UInt32 {
+        var serial: UInt32 = 0
+        guard dbus_connection_send(raw, message.raw, &serial) != 0 else { throw DBusError.noMemory() }
+        return serial
+    }
+
+    /// Blocks until the outgoing queue is written; wraps `dbus_connection_flush`.
+    public func flush() { dbus_connection_flush(raw) }
+
+    /// Closes the connection; wraps `dbus_connection_close`. `onDisconnected` is not called for this.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        onDisconnected = nil
+        dbus_connection_close(raw)
+    }
+
+    // MARK: - Filter
+
+    /// Every incoming message passes here: the one filter serves signals, exported objects and disconnection.
+    func handle(_ message: Message) -> Bool {
+        switch message.type {
+        case .signal:
+            if message.interface == "org.freedesktop.DBus.Local" && message.member == "Disconnected"
+                && message.path == "/org/freedesktop/DBus/Local" {
+                let handler = onDisconnected
+                onDisconnected = nil
+                handler?()
+                return true
+            }
+            for entry in signalHandlers { entry.handler(message) }
+            return false
+        case .methodCall:
+            guard let server else { return false }
+            return server.handle(message)
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Main loop integration
+
+    private func attachToMainLoop() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        dbus_connection_add_filter(raw, connectionFilter, me, nil)
+        dbus_connection_set_watch_functions(raw, watchAdd, watchRemove, watchToggle, nil, nil)
+        dbus_connection_set_timeout_functions(raw, timeoutAdd, timeoutRemove, timeoutToggle, nil, nil)
+        dbus_connection_set_dispatch_status_function(raw, dispatchStatusChanged, me, nil)
+        // Messages may already be queued (e.g. NameAcquired read during registration).
+        if dbus_connection_get_dispatch_status(raw) != DBUS_DISPATCH_COMPLETE { scheduleDispatch() }
+    }
+
+    func scheduleDispatch() {
+        guard !dispatchScheduled else { return }
+        dispatchScheduled = true
+        // The idle keeps the connection alive until it has run; dispatching from
+        // the status callback itself is forbidden by libdbus.
+        Idle.schedule { [self] in
+            dispatchScheduled = false
+            while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
+        }
+    }
+}
+
+private let connectionFilter: DBusHandleMessageFunction = { _, message, data in
+    guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    let connection = Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue()
+    return connection.handle(Message(retaining: message)) ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+}
+
+private let dispatchStatusChanged: DBusDispatchStatusFunction = { _, status, data in
+    guard status == DBUS_DISPATCH_DATA_REMAINS, let data else { return }
+    Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue().scheduleDispatch()
+}

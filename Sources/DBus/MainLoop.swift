@@ -1,0 +1,44 @@
+import CGLib
+
+/// The GLib main loop on the default context (`g_main_loop_new(NULL, FALSE)`);
+/// connections, timers and signal watches all attach to that context.
+public final class MainLoop {
+    private let loop: OpaquePointer
+
+    /// Wraps `g_main_loop_new` on the default main context.
+    public init() {
+        loop = g_main_loop_new(nil, 0)
+    }
+
+    deinit { g_main_loop_unref(loop) }
+
+    /// Runs until `quit()`; wraps `g_main_loop_run`.
+    public func run() { g_main_loop_run(loop) }
+
+    /// Makes `run()` return; wraps `g_main_loop_quit`.
+    public func quit() { g_main_loop_quit(loop) }
+
+    /// Whether `run()` is in progress; wraps `g_main_loop_is_running`.
+    public var isRunning: Bool { g_main_loop_is_running(loop) != 0 }
+
+    /// Runs one iteration of the default context; wraps `g_main_context_iteration`.
+    /// Returns whether any source was dispatched. Meant for tests and tools.
+    @discardableResult
+    public static func iterate(mayBlock: Bool) -> Bool {
+        g_main_context_iteration(nil, mayBlock ? 1 : 0) != 0
+    }
+
+    /// Iterates the default context until `done()` holds or `timeoutMs` passes;
+    /// returns `done()`. Wakes at least every 10 ms so the condition is re-checked.
+    @discardableResult
+    public static func iterate(until done: () -> Bool, timeoutMs: Int = 5000) -> Bool {
+        let deadline = Int64(g_get_monotonic_time()) + Int64(timeoutMs) * 1000
+        let tick = Timer(everyMs: 10) {}
+        defer { tick.cancel() }
+        while !done() {
+            if Int64(g_get_monotonic_time()) >= deadline { return done() }
+            g_main_context_iteration(nil, 1)
+        }
+        return true
+    }
+}

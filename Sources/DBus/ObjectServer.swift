@@ -1,0 +1,276 @@
+/// The objects a connection exports, answered from their interface tables: method
+/// dispatch, `org.freedesktop.DBus.Properties`, `Introspectable` (including child
+/// nodes of intermediate paths) and errors for unknown objects, interfaces and members.
+/// `org.freedesktop.DBus.Peer` is answered by libdbus itself.
+public final class ObjectServer {
+    unowned let connection: Connection
+    private var objects: [String: [Interface]] = [:]
+
+    init(connection: Connection) { self.connection = connection }
+
+    /// The registered object paths, sorted.
+    public var paths: [String] { objects.keys.sorted() }
+
+    /// Exports `interfaces` at `path`, replacing what was there. Throws InvalidArgs for an
+    /// invalid path or table, or a redeclared standard interface.
+    public func register(path: String, interfaces: [Interface]) throws {
+        try Validate.path(path)
+        var names = Set<String>()
+        for i in interfaces {
+            try i.validate()
+            if Introspection.isStandard(i.name) {
+                throw DBusError.invalidArgs("\(i.name) is provided by every object and cannot be registered")
+            }
+            guard names.insert(i.name).inserted else {
+                throw DBusError.invalidArgs("interface \(i.name) registered twice at \(path)")
+            }
+        }
+        objects[path] = interfaces
+    }
+
+    /// Stops exporting `path`; later calls to it answer UnknownObject.
+    public func unregister(path: String) {
+        objects[path] = nil
+    }
+
+    /// The interfaces exported at `path`, if any.
+    public func interfaces(at path: String) -> [Interface]? { objects[path] }
+
+    /// Emits a signal (`dbus_message_new_signal`). When the interface is registered at
+    /// `path`, the signal must be declared in it and `values` must match its arguments.
+    public func emitSignal(path: String, interface: String, name: String, values: [Value] = []) throws {
+        if let iface = objects[path]?.first(where: { $0.name == interface }) {
+            guard let signal = iface.signal(named: name) else {
+                throw DBusError.invalidArgs("interface \(interface) declares no signal \(name)")
+            }
+            let got = values.map(\.signature).joined()
+            guard got == signal.signature else {
+                throw DBusError.invalidArgs("signal \(interface).\(name) has signature '\(signal.signature)', got '\(got)'")
+            }
+        }
+        let m = try Message.signal(path: path, interface: interface, name: name)
+        try m.append(values)
+        try connection.send(m)
+    }
+
+    /// Emits `org.freedesktop.DBus.Properties.PropertiesChanged` for `names`, taking
+    /// values from the getters: `.true` properties go in the changed dictionary,
+    /// `.invalidates` ones in the invalidated list, `.const` and `.false` ones are left out.
+    /// Nothing is sent if nothing is left.
+    public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws {
+        guard let ifaces = objects[path] else { throw DBusError.unknownObject("no object at \(path)") }
+        guard let iface = ifaces.first(where: { $0.name == interface }) else {
+            throw DBusError.unknownInterface("object \(path) has no interface \(interface)")
+        }
+        var changed: [(String, Value)] = []
+        var invalidated: [Value] = []
+        for n in names {
+            guard let p = iface.property(named: n) else {
+                throw DBusError.unknownProperty("interface \(interface) has no property \(n)")
+            }
+            switch p.emits {
+            case .true:
+                let v = p.get()
+                guard v.signature == p.type else {
+                    throw DBusError.failed("property \(interface).\(n) has type '\(p.type)', getter returned '\(v.signature)'")
+                }
+                changed.append((n, v))
+            case .invalidates: invalidated.append(.string(n))
+            case .const, .false: break
+            }
+        }
+        if changed.isEmpty && invalidated.isEmpty { return }
+        let m = try Message.signal(path: path, interface: Introspection.properties, name: "PropertiesChanged")
+        try m.append([.string(interface), .stringVariantDict(changed), .array(elementSignature: "s", invalidated)])
+        try connection.send(m)
+    }
+
+    /// The XML `Introspect` answers for `path`.
+    public func introspect(path: String) -> String {
+        Introspection.document(interfaces: objects[path] ?? [], children: children(of: path))
+    }
+
+    /// The next path segments below `path` that lead to registered objects.
+    func children(of path: String) -> [String] {
+        let prefix = path == "/" ? "/" : path + "/"
+        var out = Set<String>()
+        for p in objects.keys where p.hasPrefix(prefix) && p.count > prefix.count {
+            if let segment = p.dropFirst(prefix.count).split(separator: "/").first { out.insert(String(segment)) }
+        }
+        return out.sorted()
+    }
+
+    private func isIntermediate(_ path: String) -> Bool {
+        path == "/" || objects.keys.contains { $0.hasPrefix(path + "/") }
+    }
+
+    // MARK: - Dispatch
+
+    /// Answers a method call; returns false only for messages that are not method calls.
+    func handle(_ message: Message) -> Bool {
+        guard message.type == .methodCall, let path = message.path, let member = message.member else { return false }
+        let interface = message.interface
+        guard let ifaces = objects[path] else {
+            if isIntermediate(path), member == "Introspect", interface == nil || interface == Introspection.introspectable {
+                answerIntrospect(message, path: path)
+            } else {
+                reply(message, error: .unknownObject("No object at path \(path)"))
+            }
+            return true
+        }
+
+        if let interface, !Introspection.isStandard(interface) {
+            guard let iface = ifaces.first(where: { $0.name == interface }) else {
+                reply(message, error: .unknownInterface("Object \(path) has no interface \(interface)"))
+                return true
+            }
+            guard let method = iface.method(named: member) else {
+                reply(message, error: .unknownMethod("Interface \(interface) has no method \(member)"))
+                return true
+            }
+            invoke(method, message)
+            return true
+        }
+        if interface == nil, let method = ifaces.lazy.compactMap({ $0.method(named: member) }).first {
+            invoke(method, message)
+            return true
+        }
+        switch (interface ?? "", member) {
+        case (Introspection.introspectable, "Introspect"), ("", "Introspect"):
+            answerIntrospect(message, path: path)
+        case (Introspection.properties, "Get"), ("", "Get"):
+            propertiesGet(message, ifaces)
+        case (Introspection.properties, "GetAll"), ("", "GetAll"):
+            propertiesGetAll(message, ifaces)
+        case (Introspection.properties, "Set"), ("", "Set"):
+            propertiesSet(message, ifaces)
+        default:
+            let where_ = interface.map { "Interface \($0)" } ?? "Object \(path)"
+            reply(message, error: .unknownMethod("\(where_) has no method \(member)"))
+        }
+        return true
+    }
+
+    private func reply(_ message: Message, error: DBusError) {
+        guard !message.noReply, let m = try? Message.error(replyingTo: message, error) else { return }
+        _ = try? connection.send(m)
+    }
+
+    /// Checks the signature, parses the arguments and hands them to a handler; nil on a mismatch (already answered).
+    private func arguments(_ message: Message, expected: String, _ what: String) -> [Value]? {
+        let got = message.signature
+        guard got == expected else {
+            reply(message, error: .invalidArgs("\(what): expected signature '\(expected)', got '\(got)'"))
+            return nil
+        }
+        do { return try message.arguments() } catch {
+            reply(message, error: error as? DBusError ?? .invalidArgs("\(what): \(error)"))
+            return nil
+        }
+    }
+
+    private func invoke(_ method: Method, _ message: Message) {
+        guard let args = arguments(message, expected: method.inSignature, method.name) else { return }
+        let call = MethodCall(message: message, arguments: args, connection: connection, outSignature: method.outSignature)
+        switch method.handler(call) {
+        case .values(let v): call.reply(v)
+        case .error(let e): call.fail(e)
+        case .deferred: break
+        }
+    }
+
+    private func answerIntrospect(_ message: Message, path: String) {
+        guard arguments(message, expected: "", "Introspect") != nil else { return }
+        let call = MethodCall(message: message, arguments: [], connection: connection, outSignature: "s")
+        call.reply([.string(introspect(path: path))])
+    }
+
+    /// Finds a property; an empty interface name searches every interface of the object.
+    private func lookup(_ ifaces: [Interface], _ interface: String, _ name: String, path: String) -> Result<(Interface, Property), DBusError> {
+        let candidates: [Interface]
+        if interface.isEmpty {
+            candidates = ifaces
+        } else if let i = ifaces.first(where: { $0.name == interface }) {
+            candidates = [i]
+        } else if Introspection.isStandard(interface) {
+            candidates = []
+        } else {
+            return .failure(.unknownInterface("Object \(path) has no interface \(interface)"))
+        }
+        for i in candidates {
+            if let p = i.property(named: name) { return .success((i, p)) }
+        }
+        return .failure(.unknownProperty("Interface \(interface.isEmpty ? path : interface) has no property \(name)"))
+    }
+
+    private func current(_ p: Property, of iface: Interface) -> Result<Value, DBusError> {
+        let v = p.get()
+        guard v.signature == p.type else {
+            let what = "property \(iface.name).\(p.name) has type '\(p.type)', getter returned '\(v.signature)'"
+            logError(what)
+            return .failure(.failed("internal error: \(what)"))
+        }
+        return .success(v)
+    }
+
+    private func propertiesGet(_ message: Message, _ ifaces: [Interface]) {
+        guard let args = arguments(message, expected: "ss", "Get"),
+              let interface = args[0].stringValue, let name = args[1].stringValue else { return }
+        let call = MethodCall(message: message, arguments: args, connection: connection, outSignature: "v")
+        switch lookup(ifaces, interface, name, path: message.path ?? "").flatMap({ current($0.1, of: $0.0) }) {
+        case .success(let v): call.reply([.variant(v)])
+        case .failure(let e): call.fail(e)
+        }
+    }
+
+    private func propertiesGetAll(_ message: Message, _ ifaces: [Interface]) {
+        guard let args = arguments(message, expected: "s", "GetAll"), let interface = args[0].stringValue else { return }
+        let call = MethodCall(message: message, arguments: args, connection: connection, outSignature: "a{sv}")
+        let selected: [Interface]
+        if interface.isEmpty {
+            selected = ifaces
+        } else if let i = ifaces.first(where: { $0.name == interface }) {
+            selected = [i]
+        } else if Introspection.isStandard(interface) {
+            selected = []
+        } else {
+            call.fail(.unknownInterface("Object \(message.path ?? "") has no interface \(interface)"))
+            return
+        }
+        var entries: [(String, Value)] = []
+        for i in selected {
+            for p in i.properties {
+                switch current(p, of: i) {
+                case .success(let v): entries.append((p.name, v))
+                case .failure(let e): call.fail(e); return
+                }
+            }
+        }
+        call.reply([.stringVariantDict(entries)])
+    }
+
+    private func propertiesSet(_ message: Message, _ ifaces: [Interface]) {
+        guard let args = arguments(message, expected: "ssv", "Set"),
+              let interface = args[0].stringValue, let name = args[1].stringValue,
+              let value = args[2].variantValue else { return }
+        let call = MethodCall(message: message, arguments: args, connection: connection, outSignature: "")
+        let (iface, p): (Interface, Property)
+        switch lookup(ifaces, interface, name, path: message.path ?? "") {
+        case .success(let found): (iface, p) = found
+        case .failure(let e): call.fail(e); return
+        }
+        guard p.access == .readwrite, let setter = p.set else {
+            call.fail(.propertyReadOnly("Property \(iface.name).\(p.name) is read-only"))
+            return
+        }
+        guard value.signature == p.type else {
+            call.fail(.invalidArgs("Property \(iface.name).\(p.name) has type '\(p.type)', got '\(value.signature)'"))
+            return
+        }
+        switch setter(call, value) {
+        case .done: call.reply([])
+        case .error(let e): call.fail(e)
+        case .deferred: break
+        }
+    }
+}
