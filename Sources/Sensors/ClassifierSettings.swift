@@ -1,0 +1,44 @@
+/// The classifier's thresholds (`[Classifier]` in the config file), each with the default of sensors.md.
+public struct ClassifierSettings: Equatable, Sendable {
+    /// Standard gravity, m/s²: the unit of the magnitude thresholds.
+    public static let gravity = 9.81
+
+    /// Beyond this tilt from the screen's plane, in degrees, the device is face up or face down.
+    public var flatAngle = 70.0
+    /// How far back within the flat angle the tilt must come before an edge is computed again, degrees.
+    public var flatHysteresis = 10.0
+    /// How far past the 45° boundary the angle must go to leave the current edge, degrees.
+    public var edgeHysteresis = 15.0
+    /// How long a proposed orientation must hold before it is reported, milliseconds.
+    public var settleMs = 100.0
+    /// How long the magnitude must be steady again after accelerating, milliseconds.
+    public var holdOffMs = 300.0
+    /// Below this magnitude, in g, the device is taken to be accelerating.
+    public var minMagnitude = 0.6
+    /// Above this magnitude, in g, the device is taken to be accelerating.
+    public var maxMagnitude = 1.4
+    /// Samples above this magnitude, in g, are absurd and dropped.
+    public var absurdMagnitude = 4.0
+
+    public init() {}
+
+    /// The config keys, with how each is read and its accepted range.
+    public static var keys: [(key: String, path: WritableKeyPath<ClassifierSettings, Double>, range: ClosedRange<Double>)] {[
+        ("FlatAngle", \.flatAngle, 45...89),
+        ("FlatHysteresis", \.flatHysteresis, 0...30),
+        ("EdgeHysteresis", \.edgeHysteresis, 0...40),
+        ("SettleMs", \.settleMs, 0...2000),
+        ("HoldOffMs", \.holdOffMs, 0...5000),
+        ("MinMagnitude", \.minMagnitude, 0.1...1.0),
+        ("MaxMagnitude", \.maxMagnitude, 1.0...4.0),
+        ("AbsurdMagnitude", \.absurdMagnitude, 1.5...16),
+    ]}
+
+    /// Why these settings make no sense together, nil when they do.
+    public var inconsistency: String? {
+        if flatHysteresis >= flatAngle { return "FlatHysteresis must be smaller than FlatAngle" }
+        if minMagnitude >= maxMagnitude { return "MinMagnitude must be smaller than MaxMagnitude" }
+        if maxMagnitude >= absurdMagnitude { return "MaxMagnitude must be smaller than AbsurdMagnitude" }
+        return nil
+    }
+}
