@@ -16,12 +16,17 @@ let package = Package(
         .target(name: "Policy", dependencies: ["Orientation"]),
         .target(name: "DBus", dependencies: ["CDBus", "CGLib"]),
         .target(name: "Sensors", dependencies: ["Orientation"]),
+        .target(name: "Service", dependencies: ["DBus", "Orientation", "Policy", "Sensors", "CGLib"]),
+        .executableTarget(name: "orientationd", dependencies: ["Service"]),
+        .executableTarget(name: "orientationctl", dependencies: ["DBus", "Orientation", "Service"]),
         .executableTarget(name: "policy-benchmark", dependencies: ["Policy"], path: "Benchmarks/policy-benchmark"),
         .testTarget(name: "OrientationTests", dependencies: ["Orientation"]),
         .testTarget(name: "PolicyTests", dependencies: ["Policy"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors"]),
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "DBus", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["DBus", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

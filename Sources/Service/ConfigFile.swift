@@ -1,0 +1,139 @@
+import Orientation
+import Policy
+import Sensors
+
+/// Reads the daemon's config file (dbus-api.md, "Configuration file") into `Settings`.
+enum ConfigFile {
+    /// The groups and keys the daemon knows; anything else is warned about.
+    static let known: [String: Set<String>] = [
+        "Application": ["SupportedOrientations", "Idiom"],
+        "Rotation": ["Duration"],
+        "Screen": ["PortraitSize"],
+        "Sensor": ["Source", "PollHz", "MountMatrix"],
+        "Classifier": Set(ClassifierSettings.keys.map(\.key)),
+        "Limits": ["Windows", "Controllers", "Depth"],
+        "Security": ["PrivilegedUsers", "PrivilegedGroups"],
+        "Compat": ["SensorProxy"],
+    ]
+
+    /// Applies the file at `path` to `settings`; a missing file is all defaults only when `optional`.
+    /// Returns warnings (unknown groups and keys) for the caller to log.
+    static func apply(path: String, optional: Bool, to settings: inout Settings) throws(ConfigurationError) -> [String] {
+        let file = KeyFile()
+        do {
+            try file.load(path: path)
+        } catch {
+            if error.missing && optional { return [] }
+            throw ConfigurationError("cannot read the config file \(path): \(error.message)")
+        }
+        var warnings: [String] = []
+        for group in file.groups {
+            guard let keys = known[group] else {
+                warnings.append("\(path): unknown group [\(group)] ignored")
+                continue
+            }
+            for key in file.keys(in: group) where !keys.contains(key) {
+                warnings.append("\(path): unknown key \(key) in [\(group)] ignored")
+            }
+        }
+        func value(_ group: String, _ key: String) -> String? { file.string(group, key)?.trimmed }
+        func fail(_ group: String, _ key: String, _ what: String) -> ConfigurationError {
+            ConfigurationError("\(path): [\(group)] \(key)=\(value(group, key) ?? ""): \(what)")
+        }
+
+        if let text = value("Application", "Idiom") {
+            do { settings.policy.idiom = try Idiom(parsing: text) } catch { throw fail("Application", "Idiom", error.message) }
+        }
+        if let text = value("Application", "SupportedOrientations") {
+            do {
+                settings.policy.applicationMask = try OrientationMask(parsing: text)
+            } catch { throw fail("Application", "SupportedOrientations", error.message) }
+        }
+        if let text = value("Rotation", "Duration") {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 5 else {
+                throw fail("Rotation", "Duration", "accepted: seconds from 0 to 5, e.g. 0.3")
+            }
+            settings.rotationDuration = seconds
+        }
+        if let text = value("Screen", "PortraitSize") {
+            guard let size = parseSize(text) else {
+                throw fail("Screen", "PortraitSize", "accepted: WIDTHxHEIGHT in pixels, each 1–65535, e.g. 1080x1920")
+            }
+            settings.portraitSize = size
+        }
+        if let text = value("Sensor", "Source") {
+            guard let source = SensorSourceKind(rawValue: text) else {
+                throw fail("Sensor", "Source", "accepted: " + SensorSourceKind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            settings.sensor = source
+        }
+        if let text = value("Sensor", "PollHz") {
+            guard let hz = Int(text), (1...200).contains(hz) else { throw fail("Sensor", "PollHz", "accepted: 1–200") }
+            settings.pollHz = hz
+        }
+        if let text = value("Sensor", "MountMatrix") {
+            guard let matrix = parseMatrix(text) else {
+                throw fail("Sensor", "MountMatrix", "accepted: 'a, b, c; d, e, f; g, h, i' with no all-zero row")
+            }
+            settings.mountMatrix = matrix
+        }
+        for (key, path) in [("Windows", \Limits.windows), ("Controllers", \Limits.controllers), ("Depth", \Limits.depth)] {
+            guard let text = value("Limits", key) else { continue }
+            guard let count = Int(text), (1...1_000_000).contains(count) else {
+                throw fail("Limits", key, "accepted: a count from 1 to 1000000")
+            }
+            settings.policy.limits[keyPath: path] = count
+        }
+        for entry in ClassifierSettings.keys {
+            guard let text = value("Classifier", entry.key) else { continue }
+            guard let number = Double(text), entry.range.contains(number) else {
+                throw fail("Classifier", entry.key, "accepted: a number from \(entry.range.lowerBound) to \(entry.range.upperBound)")
+            }
+            settings.classifier[keyPath: entry.path] = number
+        }
+        if let problem = settings.classifier.inconsistency {
+            throw ConfigurationError("\(path): [Classifier]: \(problem)")
+        }
+        if let text = value("Security", "PrivilegedUsers") { settings.privilegedUsers = list(text) }
+        if let text = value("Security", "PrivilegedGroups") { settings.privilegedGroups = list(text) }
+        if let text = value("Compat", "SensorProxy") {
+            guard let on = ["true": true, "false": false][text] else { throw fail("Compat", "SensorProxy", "accepted: true, false") }
+            settings.sensorProxyCompat = on
+        }
+        return warnings
+    }
+
+    /// `1080x1920`.
+    static func parseSize(_ text: String) -> ScreenSize? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = UInt32(parts[0]), let h = UInt32(parts[1]),
+              (1...65535).contains(w), (1...65535).contains(h) else { return nil }
+        return ScreenSize(width: w, height: h)
+    }
+
+    /// `a, b, c; d, e, f; g, h, i`, refused when a row is all zero.
+    static func parseMatrix(_ text: String) -> [[Double]]? {
+        let rows = text.split(separator: ";", omittingEmptySubsequences: false).map { row in
+            row.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimmed) }
+        }
+        guard rows.count == 3, rows.allSatisfy({ $0.count == 3 }) else { return nil }
+        let values = rows.map { $0.compactMap { $0 } }
+        guard values.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isFinite) && $0.contains { $0 != 0 } }) else { return nil }
+        return values
+    }
+
+    /// `;`-separated names, blanks dropped.
+    static func list(_ text: String) -> [String] {
+        text.split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
+    }
+}
+
+extension String {
+    /// Without leading and trailing blanks.
+    var trimmed: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

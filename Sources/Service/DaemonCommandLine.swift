@@ -1,0 +1,83 @@
+import DBus
+
+/// The daemon's command line (dbus-api.md, "Command lines"); flags override the config file.
+public enum DaemonCommandLine {
+    public static let usage = """
+        Usage: orientationd [OPTION...]
+
+        Publishes the device orientation and the interface orientation on D-Bus.
+
+          --system                 serve the system bus (default)
+          --session                serve the session bus
+          --address ADDRESS        serve the bus at ADDRESS
+          --config FILE            read FILE (default \(Settings.defaultConfigPath))
+          --sensor SOURCE          auto, iio, sensor-proxy, simulated or none
+          --replay FILE            play a CSV trace (t_ms,x,y,z) into the simulated sensor
+                                   while someone claims (implies --sensor simulated)
+          --state-dir DIR          keep the lock, the application mask and the orientation in DIR
+                                   (default /var/lib/orientationd)
+          --sensor-proxy-compat    also serve net.hadess.SensorProxy
+          --verbose                log every decision
+          --help                   show this help
+        """
+
+    /// What was asked for: settings to run with, or the help text.
+    public enum Outcome {
+        case run(Settings, warnings: [String])
+        case help
+    }
+
+    /// Parses `arguments` (without the program name), reads the config file, then applies the flags over it.
+    public static func parse(_ arguments: [String]) throws(ConfigurationError) -> Outcome {
+        var flags: [(inout Settings) -> Void] = []
+        var configPath: String?
+        var index = 0
+        func operand(_ flag: String) throws(ConfigurationError) -> String {
+            index += 1
+            guard index < arguments.count else { throw ConfigurationError("\(flag) needs a value; see --help") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--help", "-h": return .help
+            case "--system": flags.append { $0.bus = .system }
+            case "--session": flags.append { $0.bus = .session }
+            case "--address":
+                let address = try operand(argument)
+                flags.append { $0.bus = .address(address) }
+            case "--config": configPath = try operand(argument)
+            case "--sensor":
+                let text = try operand(argument)
+                guard let source = SensorSourceKind(rawValue: text) else {
+                    throw ConfigurationError("--sensor \(text): accepted: "
+                        + SensorSourceKind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                flags.append { $0.sensor = source }
+            case "--replay":
+                let path = try operand(argument)
+                flags.append { $0.replayPath = path }
+            case "--state-dir":
+                let path = try operand(argument)
+                flags.append { $0.stateDirectory = path }
+            case "--sensor-proxy-compat": flags.append { $0.sensorProxyCompat = true }
+            case "--verbose", "-v": flags.append { $0.verbose = true }
+            default: throw ConfigurationError("unknown option '\(argument)'; see --help")
+            }
+            index += 1
+        }
+        var settings = Settings()
+        settings.configPath = configPath
+        let warnings = try ConfigFile.apply(path: configPath ?? Settings.defaultConfigPath,
+                                            optional: configPath == nil, to: &settings)
+        for flag in flags { flag(&settings) }
+        if settings.replayPath != nil {
+            switch settings.sensor {
+            case .simulated: break
+            case .auto: settings.sensor = .simulated
+            default: throw ConfigurationError("--replay plays into the simulated sensor; it cannot go with the '\(settings.sensor.rawValue)' source")
+            }
+        }
+        return .run(settings, warnings: warnings)
+    }
+}

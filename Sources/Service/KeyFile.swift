@@ -1,0 +1,72 @@
+import CGLib
+
+/// A GLib key file (`GKeyFile`), read-only or written atomically.
+final class KeyFile {
+    private let raw: OpaquePointer
+
+    /// An empty key file; wraps `g_key_file_new`.
+    init() { raw = g_key_file_new() }
+
+    deinit { g_key_file_free(raw) }
+
+    /// Loads `path`; wraps `g_key_file_load_from_file`. Throws the GLib message, and
+    /// tells a missing file apart so a caller can treat it as "all defaults".
+    func load(path: String) throws(KeyFileError) {
+        var error: UnsafeMutablePointer<GError>?
+        guard g_key_file_load_from_file(raw, path, G_KEY_FILE_NONE, &error) != 0 else {
+            let missing = error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == G_FILE_ERROR_NOENT.rawValue } ?? false
+            throw KeyFileError(message: KeyFile.take(error), missing: missing)
+        }
+    }
+
+    /// The groups in file order; wraps `g_key_file_get_groups`.
+    var groups: [String] { KeyFile.strings(g_key_file_get_groups(raw, nil)) }
+
+    /// The keys of `group` in file order; wraps `g_key_file_get_keys`.
+    func keys(in group: String) -> [String] { KeyFile.strings(g_key_file_get_keys(raw, group, nil, nil)) }
+
+    /// The value as written, unescaped; wraps `g_key_file_get_string`.
+    func string(_ group: String, _ key: String) -> String? {
+        guard let value = g_key_file_get_string(raw, group, key, nil) else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    /// Sets a value; wraps `g_key_file_set_string`.
+    func set(_ group: String, _ key: String, _ value: String) {
+        g_key_file_set_string(raw, group, key, value)
+    }
+
+    /// Writes the file atomically (a temporary file renamed over the old one); wraps `g_key_file_save_to_file`.
+    func save(path: String) throws(KeyFileError) {
+        var error: UnsafeMutablePointer<GError>?
+        guard g_key_file_save_to_file(raw, path, &error) != 0 else {
+            throw KeyFileError(message: KeyFile.take(error), missing: false)
+        }
+    }
+
+    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        return String(cString: error.pointee.message)
+    }
+
+    private static func strings(_ list: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
+        guard let list else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let item = list[index] {
+            result.append(String(cString: item))
+            index += 1
+        }
+        return result
+    }
+}
+
+/// Why a key file could not be read or written.
+struct KeyFileError: Error {
+    let message: String
+    /// The file does not exist.
+    let missing: Bool
+}

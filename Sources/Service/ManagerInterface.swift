@@ -1,0 +1,95 @@
+import DBus
+import Orientation
+import Policy
+
+extension OrientationService {
+    /// `org.orientationd.Orientation1`, declared once: dispatch, properties and introspection come from this table.
+    func managerInterface() -> Interface {
+        Interface(
+            name: Names.managerInterface,
+            methods: [
+                Method("BeginGeneratingDeviceOrientationNotifications") { [unowned self] call in
+                    perform(call) { policy.beginGenerating(client: call.sender); return [] }
+                },
+                Method("EndGeneratingDeviceOrientationNotifications") { [unowned self] call in
+                    perform(call) { () throws(PolicyError) in try policy.endGenerating(client: call.sender); return [] }
+                },
+                Method("RegisterWindow", out: [Arg("window", "o")]) { [unowned self] call in
+                    perform(call) { () throws(PolicyError) in
+                        [.objectPath(Names.path(of: try policy.registerWindow(client: call.sender)))]
+                    }
+                },
+                Method("CreateController", in: [Arg("kind", "s")], out: [Arg("controller", "o")]) { [unowned self] call in
+                    perform(call) { () throws(PolicyError) in
+                        let kind = call.arguments[0].stringValue ?? ""
+                        return [.objectPath(Names.path(of: try policy.createController(kind: kind, client: call.sender)))]
+                    }
+                },
+                Method("AttemptRotationToDeviceOrientation") { [unowned self] call in
+                    perform(call) { policy.attemptRotation(); return [] }
+                },
+                Method("SetDeviceOrientation", in: [Arg("orientation", "u")]) { [unowned self] call in
+                    let raw = call.arguments[0].uint32Value ?? 0
+                    return privileged(call, .setDeviceOrientation, what: "SetDeviceOrientation") { () throws(PolicyError) in
+                        try self.policy.setDeviceOrientation(raw)
+                        return []
+                    }
+                },
+                Method("InjectAcceleration", in: [Arg("x", "d"), Arg("y", "d"), Arg("z", "d")]) { [unowned self] call in
+                    injectAcceleration(call)
+                },
+            ],
+            properties: [
+                Property("DeviceOrientation", type: "u") { [unowned self] in .uint32(policy.deviceOrientation.rawValue) },
+                Property("InterfaceOrientation", type: "u") { [unowned self] in .uint32(policy.interfaceOrientation.rawValue) },
+                Property("SupportedMask", type: "u") { [unowned self] in .uint32(policy.supportedMask.rawValue) },
+                Property("ApplicationMask", type: "u", access: .readwrite,
+                         get: { [unowned self] in .uint32(policy.applicationMask.rawValue) },
+                         set: { [unowned self] call, value in
+                             let raw = value.uint32Value ?? 0
+                             return privilegedSet(call, .configureApplication, what: "setting ApplicationMask") { () throws(PolicyError) in
+                                 try self.policy.setApplicationMask(raw)
+                             }
+                         }),
+                Property("Idiom", type: "s", emits: .const) { [unowned self] in .string(policy.idiom.rawValue) },
+                Property("RotationLocked", type: "b", access: .readwrite,
+                         get: { [unowned self] in .bool(policy.rotationLocked) },
+                         set: { [unowned self] call, value in
+                             let locked = value.boolValue ?? false
+                             return privilegedSet(call, .lockRotation, what: "setting RotationLocked") {
+                                 self.policy.setRotationLocked(locked)
+                             }
+                         }),
+                Property("HasAccelerometer", type: "b") { [unowned self] in .bool(hasAccelerometer) },
+                Property("KeyWindow", type: "o") { [unowned self] in .objectPath(policy.keyWindow.map { Names.path(of: $0) } ?? "/") },
+                Property("RotationDuration", type: "d", emits: .const) { [unowned self] in .double(settings.rotationDuration) },
+                Property("ScreenBounds", type: "(uu)") { [unowned self] in screenBounds(policy.interfaceOrientation) },
+            ],
+            signals: [
+                Signal("WillChange", args: [Arg("from", "u"), Arg("to", "u")]),
+                Signal("DidChange", args: [Arg("from", "u"), Arg("to", "u")]),
+                Signal("DeviceOrientationDidChange", args: [Arg("orientation", "u")]),
+            ])
+    }
+
+    /// `InjectAcceleration`: one sample for the simulated sensor's classifier.
+    func injectAcceleration(_ call: MethodCall) -> Reply {
+        let sample = call.arguments.compactMap(\.doubleValue)
+        guard settings.sensor == .simulated else {
+            return .error(.service("NotSimulated", "InjectAcceleration needs the simulated sensor; this daemon runs "
+                + "with the '\(settings.sensor.rawValue)' source (start it with --sensor simulated)"))
+        }
+        guard sample.count == 3, sample.allSatisfy(\.isFinite) else {
+            return .error(.invalidArgs("acceleration (\(sample.map { "\($0)" }.joined(separator: ", "))) is not finite; "
+                + "samples are three finite numbers in m/s²"))
+        }
+        guard let onAcceleration else {
+            return .error(DBusError(name: "org.freedesktop.DBus.Error.NotSupported",
+                                    message: "this daemon does not classify raw samples; use SetDeviceOrientation"))
+        }
+        return privileged(call, .setDeviceOrientation, what: "InjectAcceleration") {
+            onAcceleration(sample[0], sample[1], sample[2])
+            return []
+        }
+    }
+}

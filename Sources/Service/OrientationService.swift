@@ -1,0 +1,233 @@
+@preconcurrency import Glibc
+import DBus
+import Orientation
+import Policy
+
+/// The policy on the bus: the manager, window and controller objects, their signals,
+/// the rotation timer, claims, privilege and the saved state.
+///
+/// Every call runs one policy operation and then `flush()`, which turns the
+/// policy's ordered events and dirty objects into signals in the contract's order.
+public final class OrientationService {
+    let settings: Settings
+    let connection: Connection
+    let policy: Policy
+    let authorizer: Authorizer
+    let store: StateStore
+    /// The last value announced for each property of each object, so only real changes are sent.
+    var announced: [String: [String: Value]] = [:]
+    var transitionTimer: DBus.Timer?
+    var nameWatch: SignalSubscription?
+    /// Called with true when the sensor must run (someone claims), false when it must stop.
+    public var onSensorNeeded: ((Bool) -> Void)?
+    /// Receives `InjectAcceleration` samples (m/s²) when a classifier is attached to the simulated sensor.
+    public var onAcceleration: ((Double, Double, Double) -> Void)?
+
+    /// Builds the service on `connection`, restoring the saved state (P15).
+    public init(settings: Settings, connection: Connection) {
+        self.settings = settings
+        self.connection = connection
+        store = StateStore(directory: settings.stateDirectory)
+        let saved = store.load()
+        policy = Policy(configuration: settings.policy, savedApplicationMask: saved?.applicationMask,
+                        savedOrientation: saved?.interfaceOrientation, rotationLocked: saved?.rotationLocked ?? false)
+        authorizer = Authorizer(connection: connection, users: settings.privilegedUsers, groups: settings.privilegedGroups)
+    }
+
+    /// Exports the manager, follows clients leaving, and takes the well-known name.
+    /// Throws when the name is owned by someone else or the bus refuses.
+    public func start() throws {
+        try register(path: Names.managerPath, interface: managerInterface())
+        nameWatch = try connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
+            guard newOwner.isEmpty, name.hasPrefix(":"), policy.isKnown(name) else { return }
+            if settings.verbose { log("\(name) left the bus; removing what it owned") }
+            policy.clientLeft(name)
+            flush()
+        }
+        saveState()
+        guard try connection.requestName(Names.bus, flags: .doNotQueue) else {
+            throw DBusError(name: "org.freedesktop.DBus.Error.AddressInUse", message: "\(Names.bus) is already owned on this bus; is another orientationd running?")
+        }
+    }
+
+    /// Whether a sensor source is present (`HasAccelerometer`): only the simulated one can be, so far.
+    var hasAccelerometer: Bool { settings.sensor == .simulated }
+
+    /// A pose classified by the sensor source.
+    public func sensorReported(_ orientation: DeviceOrientation) {
+        policy.sensorReported(orientation)
+        flush()
+    }
+
+    // MARK: Running operations
+
+    /// Runs one policy operation for a method call, answers it, and announces what changed.
+    func perform(_ call: MethodCall, _ operation: () throws(PolicyError) -> [Value]) -> Reply {
+        do {
+            let values = try operation()
+            flush()
+            return .values(values)
+        } catch {
+            if settings.verbose { log("refused \(call.message.member ?? "") from \(call.sender): \(error)") }
+            return .error(error.dbusError)
+        }
+    }
+
+    /// As `perform`, for a property Set.
+    func performSet(_ call: MethodCall, _ operation: () throws(PolicyError) -> Void) -> Property.SetResult {
+        switch perform(call, { () throws(PolicyError) -> [Value] in try operation(); return [] }) {
+        case .error(let error): .error(error)
+        default: .done
+        }
+    }
+
+    /// Runs `operation` once `call`'s sender is authorized for `action`, answering later.
+    func privileged(_ call: MethodCall, _ action: Authorizer.Action, what: String,
+                    _ operation: @escaping () throws(PolicyError) -> [Value]) -> Reply {
+        authorizer.authorize(call.sender, action, what: what) { [unowned self] denial in
+            if let denial { return call.fail(denial) }
+            switch perform(call, operation) {
+            case .values(let values): call.reply(values)
+            case .error(let error): call.fail(error)
+            case .deferred: break
+            }
+        }
+        return .deferred
+    }
+
+    /// As `privileged`, for a property Set.
+    func privilegedSet(_ call: MethodCall, _ action: Authorizer.Action, what: String,
+                       _ operation: @escaping () throws(PolicyError) -> Void) -> Property.SetResult {
+        _ = privileged(call, action, what: what) { () throws(PolicyError) -> [Value] in try operation(); return [] }
+        return .deferred
+    }
+
+    // MARK: Announcing
+
+    /// Turns the policy's changes into signals: property changes first, then each event in order (dbus-api.md).
+    func flush() {
+        while true {
+            let changes = policy.takeChanges()
+            guard !changes.isEmpty else { break }
+            var pending: Changes? = changes
+            func announceProperties() {
+                guard let dirty = pending else { return }
+                pending = nil
+                if dirty.manager { announceChanges(at: Names.managerPath) }
+                for id in dirty.windows { announceChanges(at: Names.path(of: id)) }
+                for id in dirty.controllers { announceChanges(at: Names.path(of: id)) }
+            }
+            for event in changes.events {
+                switch event {
+                case .windowAdded(let id): registerWindow(id)
+                case .controllerAdded(let id): registerController(id)
+                case .windowRemoved(let id): unregister(Names.path(of: id))
+                case .controllerRemoved(let id): unregister(Names.path(of: id))
+                case .sensorNeeded(let on): onSensorNeeded?(on)
+                case .deviceOrientationChanged(let device):
+                    announceProperties()
+                    sendPropertiesChanged(Names.managerPath, Names.managerInterface,
+                                          [("DeviceOrientation", .uint32(device.rawValue))])
+                    emit("DeviceOrientationDidChange", [.uint32(device.rawValue)])
+                    if settings.verbose { log("device orientation \(device.name)") }
+                case .willChange(let from, let to):
+                    announceProperties()
+                    emit("WillChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
+                    sendPropertiesChanged(Names.managerPath, Names.managerInterface,
+                                          [("InterfaceOrientation", .uint32(to.rawValue)), ("ScreenBounds", screenBounds(to))])
+                    if settings.verbose { log("rotating from \(from.name) to \(to.name)") }
+                    scheduleCompletion()
+                case .didChange(let from, let to):
+                    announceProperties()
+                    emit("DidChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
+                }
+            }
+            announceProperties()
+            saveState()
+            // With no duration, a rotation completes at once, and what waited for it is decided now.
+            if settings.rotationDuration == 0, policy.transition != nil { policy.completeTransition() }
+        }
+    }
+
+    private func scheduleCompletion() {
+        guard settings.rotationDuration > 0 else { return }
+        transitionTimer?.cancel()
+        transitionTimer = DBus.Timer(afterMs: UInt32(settings.rotationDuration * 1000)) { [unowned self] in
+            transitionTimer = nil
+            policy.completeTransition()
+            flush()
+        }
+    }
+
+    /// Properties the manager announces only through events, with the event's own values.
+    static let eventProperties: Set<String> = ["DeviceOrientation", "InterfaceOrientation", "ScreenBounds"]
+
+    /// Emits PropertiesChanged for the properties at `path` that differ from what was announced,
+    /// reading them through the getters of the object's own table.
+    func announceChanges(at path: String) {
+        guard let interface = connection.objects.interfaces(at: path)?.first else { return }
+        var changed: [(String, Value)] = []
+        for property in interface.properties where property.emits == .true {
+            let value = property.get()
+            guard announced[path]?[property.name] != value else { continue }
+            announced[path, default: [:]][property.name] = value
+            if path == Names.managerPath && OrientationService.eventProperties.contains(property.name) { continue }
+            changed.append((property.name, value))
+        }
+        if !changed.isEmpty { sendPropertiesChanged(path, interface.name, changed, remember: false) }
+    }
+
+    /// Sends `PropertiesChanged` with explicit values, so an event's own value is what clients see.
+    func sendPropertiesChanged(_ path: String, _ interface: String, _ values: [(String, Value)], remember: Bool = true) {
+        if remember { for (name, value) in values { announced[path, default: [:]][name] = value } }
+        do {
+            let message = try Message.signal(path: path, interface: "org.freedesktop.DBus.Properties", name: "PropertiesChanged")
+            try message.append([.string(interface), .stringVariantDict(values), .array(elementSignature: "s", [])])
+            _ = try connection.send(message)
+        } catch {
+            log("cannot announce \(values.map(\.0)) on \(path): \(error)")
+        }
+    }
+
+    func emit(_ signal: String, _ values: [Value]) {
+        do {
+            try connection.objects.emitSignal(path: Names.managerPath, interface: Names.managerInterface, name: signal, values: values)
+        } catch {
+            log("cannot emit \(signal): \(error)")
+        }
+    }
+
+    func screenBounds(_ orientation: InterfaceOrientation) -> Value {
+        guard let size = settings.portraitSize else { return .structure([.uint32(0), .uint32(0)]) }
+        return orientation.isLandscape
+            ? .structure([.uint32(size.height), .uint32(size.width)])
+            : .structure([.uint32(size.width), .uint32(size.height)])
+    }
+
+    func saveState() {
+        store.save(SavedState(rotationLocked: policy.rotationLocked, applicationMask: policy.applicationMask,
+                              interfaceOrientation: policy.interfaceOrientation))
+    }
+
+    // MARK: Objects
+
+    func register(path: String, interface: Interface) throws {
+        try connection.objects.register(path: path, interfaces: [interface])
+        var values: [String: Value] = [:]
+        for property in interface.properties where property.emits == .true { values[property.name] = property.get() }
+        announced[path] = values
+    }
+
+    func registerWindow(_ id: WindowID) {
+        do { try register(path: Names.path(of: id), interface: windowInterface(id)) } catch { log("cannot export \(id): \(error)") }
+    }
+
+    func registerController(_ id: ControllerID) {
+        do { try register(path: Names.path(of: id), interface: controllerInterface(id)) } catch { log("cannot export \(id): \(error)") }
+    }
+
+    func unregister(_ path: String) {
+        connection.objects.unregister(path: path)
+        announced[path] = nil
+    }
+}

@@ -1,0 +1,57 @@
+import DBus
+import Orientation
+import Policy
+import Sensors
+
+/// Where device orientations come from (`[Sensor] Source`, `--sensor`).
+public enum SensorSourceKind: String, CaseIterable, Sendable {
+    case auto
+    case iio
+    case sensorProxy = "sensor-proxy"
+    case simulated
+    case none
+}
+
+/// A screen's size in pixels, as held in portrait.
+public struct ScreenSize: Equatable, Sendable {
+    public var width: UInt32
+    public var height: UInt32
+    public init(width: UInt32, height: UInt32) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Everything the daemon is started with: the config file's values overridden by the command line.
+public struct Settings {
+    public var bus: BusAddress = .system
+    public var configPath: String?
+    public var sensor: SensorSourceKind = .auto
+    public var replayPath: String?
+    public var stateDirectory = "/var/lib/orientationd"
+    public var sensorProxyCompat = false
+    public var verbose = false
+    public var policy = PolicyConfiguration()
+    /// Seconds from WillChange to DidChange.
+    public var rotationDuration = 0.0
+    public var portraitSize: ScreenSize?
+    public var pollHz = 20
+    /// Rows of the mount matrix, when configured.
+    public var mountMatrix: [[Double]]?
+    /// The classifier's thresholds (`[Classifier]`).
+    public var classifier = ClassifierSettings()
+    public var privilegedUsers: [String] = []
+    public var privilegedGroups: [String] = []
+
+    /// The default config file, read when `--config` is not given; its absence means all defaults.
+    public static let defaultConfigPath = "/etc/orientationd/orientationd.conf"
+
+    public init() {}
+}
+
+/// A bad flag or config value; the daemon prints it and exits with status 2.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,67 @@
+import DBus
+import Orientation
+import Policy
+
+extension OrientationService {
+    /// `org.orientationd.Orientation1.Window` for window `id`.
+    func windowInterface(_ id: WindowID) -> Interface {
+        Interface(
+            name: Names.windowInterface,
+            methods: [
+                Method("MakeKeyAndVisible") { [unowned self] call in
+                    guard let window = policy.window(id), window.owner != call.sender else {
+                        return perform(call) { () throws(PolicyError) in try policy.makeKeyAndVisible(id, caller: call.sender); return [] }
+                    }
+                    return privileged(call, .configureApplication, what: "making another client's \(id) key") { () throws(PolicyError) in
+                        try self.policy.makeKeyAndVisible(id, caller: nil)
+                        return []
+                    }
+                },
+                Method("RequestGeometryUpdate", in: [Arg("mask", "u")]) { [unowned self] call in
+                    perform(call) { () throws(PolicyError) in
+                        try policy.requestGeometryUpdate(id, call.arguments[0].uint32Value ?? 0, caller: call.sender)
+                        return []
+                    }
+                },
+                Method("Close") { [unowned self] call in
+                    perform(call) { () throws(PolicyError) in try policy.closeWindow(id, caller: call.sender); return [] }
+                },
+            ],
+            properties: [
+                Property("SupportedMask", type: "u") { [unowned self] in .uint32(policy.supportedMask(of: id).rawValue) },
+                Property("DelegateMask", type: "u", access: .readwrite,
+                         get: { [unowned self] in .uint32(policy.window(id)?.delegateMask.rawValue ?? 0) },
+                         set: { [unowned self] call, value in
+                             performSet(call) { () throws(PolicyError) in
+                                 try policy.setDelegateMask(id, value.uint32Value ?? 0, caller: call.sender)
+                             }
+                         }),
+                Property("RootController", type: "o", access: .readwrite,
+                         get: { [unowned self] in .objectPath(Names.path(of: policy.window(id)?.rootController)) },
+                         set: { [unowned self] call, value in
+                             performSet(call) { () throws(PolicyError) in
+                                 let root = try controllerArgument(value, allowingNone: true)
+                                 try policy.setRootController(id, root, caller: call.sender)
+                             }
+                         }),
+                Property("IsKey", type: "b") { [unowned self] in .bool(policy.keyWindow == id) },
+                Property("EffectiveMask", type: "u") { [unowned self] in .uint32(policy.effectiveMask(of: id).rawValue) },
+                Property("DecidingController", type: "o") { [unowned self] in
+                    .objectPath(Names.path(of: policy.decidingController(of: id)))
+                },
+            ])
+    }
+
+    /// The controller an `o` argument names; `/` is none where `allowingNone`, else an error.
+    func controllerArgument(_ value: Value, allowingNone: Bool = false) throws(PolicyError) -> ControllerID? {
+        let path = value.objectPathValue ?? ""
+        if path == "/" {
+            guard allowingNone else { throw PolicyError(.unknownObject, "'/' names no controller; a controller is required here") }
+            return nil
+        }
+        guard let id = Names.controller(at: path), policy.controller(id) != nil else {
+            throw PolicyError(.unknownObject, "there is no controller at \(path)")
+        }
+        return id
+    }
+}

@@ -1,0 +1,48 @@
+import DBus
+import Service
+
+/// Turns the manager's signals into monitor lines (text or JSON).
+struct EventPrinter {
+    let json: Bool
+
+    /// Prints one line for a manager signal; ignores anything else.
+    func print(_ message: Message) {
+        guard message.path == Names.managerPath, let member = message.member,
+              let args = try? message.arguments() else { return }
+        let time = timestamp()
+        switch (message.interface, member) {
+        case (Names.managerInterface, "DeviceOrientationDidChange"):
+            guard let raw = args.first?.uint32Value else { return }
+            let name = PropertyFormat.deviceName(raw)
+            line(time, "device", text: name,
+                 json: [("orientation", .string(name)), ("orientationValue", .int(Int64(raw)))])
+        case (Names.managerInterface, "WillChange"), (Names.managerInterface, "DidChange"):
+            guard args.count == 2, let from = args[0].uint32Value, let to = args[1].uint32Value else { return }
+            let event = member == "WillChange" ? "will-change" : "did-change"
+            let fromName = PropertyFormat.interfaceName(from), toName = PropertyFormat.interfaceName(to)
+            line(time, event, text: "\(fromName) -> \(toName)",
+                 json: [("from", .string(fromName)), ("fromValue", .int(Int64(from))),
+                        ("to", .string(toName)), ("toValue", .int(Int64(to)))])
+        case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
+            guard args.count == 3, args[0].stringValue == Names.managerInterface,
+                  let changed = args[1].dictEntries else { return }
+            let values = changed.compactMap { key, value in key.stringValue.map { ($0, value.variantValue ?? value) } }
+            let invalidated = (args[2].arrayValues ?? []).compactMap(\.stringValue)
+            let text = (values.map { "\($0.0): \(PropertyFormat.text($0.0, $0.1))" } + invalidated.map { "\($0) (invalidated)" })
+                .joined(separator: "; ")
+            line(time, "changed", text: text,
+                 json: [("properties", .object(values.flatMap { PropertyFormat.json($0.0, $0.1) })),
+                        ("invalidated", .array(invalidated.map(JSON.string)))])
+        default:
+            return
+        }
+    }
+
+    private func line(_ time: String, _ event: String, text: String, json members: [(String, JSON)]) {
+        if json {
+            emit(JSON.object([("time", .string(time)), ("event", .string(event))] + members).rendered)
+        } else {
+            emit("\(time) \(event) \(text)")
+        }
+    }
+}

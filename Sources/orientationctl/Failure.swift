@@ -1,0 +1,43 @@
+import DBus
+
+/// Why a command stopped, and so which exit status it gets.
+enum Failure: Error {
+    /// The command line was wrong: message on stderr, exit status 2.
+    case usage(String)
+    /// The daemon or the bus answered with an error: message and error name on stderr, exit status 1.
+    case dbus(DBusError)
+    /// Anything else that went wrong at run time, exit status 1.
+    case runtime(String)
+
+    var exitStatus: Int32 {
+        switch self {
+        case .usage: 2
+        case .dbus, .runtime: 1
+        }
+    }
+
+    /// The line printed on stderr, without the program name.
+    var message: String {
+        switch self {
+        case .usage(let text): "\(text)\nTry 'orientationctl --help'."
+        case .dbus(let error): "\(error.message.isEmpty ? "D-Bus call failed" : error.message) (\(error.name))"
+        case .runtime(let text): text
+        }
+    }
+}
+
+/// Runs `body`, turning the binding's `DBusError` into `Failure.dbus`.
+@discardableResult
+func viaDBus<T>(_ body: () throws -> T) throws(Failure) -> T {
+    do {
+        return try body()
+    } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.ServiceUnknown" {
+        throw .dbus(DBusError(name: error.name, message: "orientationd is not running on this bus: \(error.message)"))
+    } catch let error as DBusError {
+        throw .dbus(error)
+    } catch let error as Failure {
+        throw error
+    } catch {
+        throw .runtime("\(error)")
+    }
+}

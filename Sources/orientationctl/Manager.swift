@@ -1,0 +1,62 @@
+import DBus
+import Service
+
+/// The daemon as seen from the tool: blocking calls on one connection.
+struct Manager {
+    let connection: Connection
+
+    init(bus: BusAddress) throws(Failure) {
+        connection = try viaDBus { try Connection(bus: bus) }
+    }
+
+    /// Calls a method on `path` (the manager by default) and waits for the answer.
+    @discardableResult
+    func call(_ method: String, _ values: [Value] = [], path: String = Names.managerPath,
+              interface: String = Names.managerInterface) throws(Failure) -> [Value] {
+        try viaDBus {
+            try connection.callBlocking(destination: Names.bus, path: path, interface: interface,
+                                        method: method, values: values)
+        }
+    }
+
+    /// `Properties.GetAll` on the manager, in the order the daemon sent them.
+    func allProperties() throws(Failure) -> [(String, Value)] {
+        let reply = try call("GetAll", [.string(Names.managerInterface)], interface: Self.properties)
+        guard let entries = reply.first?.dictEntries else {
+            throw .runtime("GetAll answered with an unexpected reply: \(reply)")
+        }
+        return entries.compactMap { key, value in key.stringValue.map { ($0, value.variantValue ?? value) } }
+    }
+
+    /// `Properties.Get` on `path`.
+    func property(_ name: String, path: String = Names.managerPath,
+                  interface: String = Names.managerInterface) throws(Failure) -> Value {
+        let reply = try call("Get", [.string(interface), .string(name)], path: path, interface: Self.properties)
+        guard let value = reply.first else { throw .runtime("Get answered with no value") }
+        return value.variantValue ?? value
+    }
+
+    /// `Properties.Set` on `path`.
+    func set(_ name: String, _ value: Value, path: String = Names.managerPath,
+             interface: String = Names.managerInterface) throws(Failure) {
+        try call("Set", [.string(interface), .string(name), .variant(value)], path: path, interface: Self.properties)
+    }
+
+    /// The unique name owning the daemon's well-known name; a clear error when it has none.
+    func daemonOwner() throws(Failure) -> String {
+        let reply: [Value]
+        do {
+            reply = try connection.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                interface: "org.freedesktop.DBus", method: "GetNameOwner",
+                                                values: [.string(Names.bus)])
+        } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+            throw .dbus(DBusError(name: error.name, message: "orientationd is not running: \(Names.bus) has no owner on this bus"))
+        } catch {
+            throw .dbus(error as? DBusError ?? .failed("\(error)"))
+        }
+        guard let owner = reply.first?.stringValue else { throw .runtime("GetNameOwner answered with no name") }
+        return owner
+    }
+
+    static let properties = "org.freedesktop.DBus.Properties"
+}

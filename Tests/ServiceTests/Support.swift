@@ -1,0 +1,418 @@
+@preconcurrency import Glibc
+import Foundation
+import XCTest
+import DBus
+import TestSupport
+
+// MARK: Names of the contract (dbus-api.md)
+
+let busName = "org.orientationd.Orientation1"
+let managerPath = "/org/orientationd/Orientation1"
+let managerIface = "org.orientationd.Orientation1"
+let windowIface = "org.orientationd.Orientation1.Window"
+let controllerIface = "org.orientationd.Orientation1.Controller"
+let propsIface = "org.freedesktop.DBus.Properties"
+
+/// `org.freedesktop.DBus.Error.NAME`.
+func std(_ name: String) -> String { "org.freedesktop.DBus.Error." + name }
+/// `org.orientationd.Orientation1.Error.NAME`.
+func own(_ name: String) -> String { "org.orientationd.Orientation1.Error." + name }
+
+/// The directory holding the built products (the test bundle runs from there).
+func productsDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    var exe = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    // With `swift test` on Linux the bundle itself is the executable; fall back to argv[0]
+    // when /proc/self/exe is a runner (e.g. an xctest tool) in another directory.
+    if access(dirname(exe) + "/orientationd", X_OK) != 0 { exe = CommandLine.arguments[0] }
+    return dirname(exe)
+}
+
+func dirname(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return String(path[..<slash])
+}
+
+func makeTempDirectory(_ prefix: String = "orientationd-e2e") -> String {
+    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+    guard let dir = mkdtemp(&template) else { fatalError("mkdtemp failed") }
+    return String(cString: dir)
+}
+
+func writeText(_ path: String, _ text: String) {
+    guard let f = fopen(path, "w") else { fatalError("cannot write \(path)") }
+    fputs(text, f)
+    fclose(f)
+}
+
+func readText(_ path: String) -> String {
+    guard let f = fopen(path, "r") else { return "" }
+    defer { fclose(f) }
+    var out = [UInt8]()
+    var buf = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = fread(&buf, 1, buf.count, f)
+        if n <= 0 { break }
+        out.append(contentsOf: buf[0..<n])
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// Seconds on the monotonic clock.
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Iterates the main loop until `condition` holds or `timeout` seconds pass.
+@discardableResult
+func waitUntil(_ timeout: Double = 3, _ condition: () -> Bool) -> Bool {
+    MainLoop.iterate(until: condition, timeoutMs: Int(timeout * 1000))
+}
+
+// MARK: The daemon under test
+
+/// One `orientationd` process on a private bus; stderr goes to a log file.
+final class DaemonProcess {
+    let pid: pid_t
+    let logPath: String
+    private(set) var exitStatus: Int32?
+
+    /// Spawns `orientationd ARGS` with stdout and stderr in `logPath`.
+    init(arguments: [String], logPath: String) throws {
+        self.logPath = logPath
+        let binary = productsDirectory() + "/orientationd"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = [binary] + arguments
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        var p: pid_t = 0
+        let rc = posix_spawn(&p, binary, &actions, nil, &cArgs, environ)
+        guard rc == 0 else { throw DBusError.failed("cannot spawn \(binary): \(String(cString: strerror(rc)))") }
+        pid = p
+    }
+
+    /// Whether it is still running (reaps it when it is not).
+    var isRunning: Bool {
+        if exitStatus != nil { return false }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status; return false }
+        return true
+    }
+
+    /// Sends `signal` and waits up to `timeout` s; returns the exit code, or -signal when killed by a signal.
+    @discardableResult
+    func stop(_ signal: Int32 = SIGTERM, timeout: Double = 5) -> Int32 {
+        if isRunning { kill(pid, signal) }
+        let deadline = now() + timeout
+        while isRunning && now() < deadline { usleep(5_000) }
+        if isRunning {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            exitStatus = status
+            return -999
+        }
+        return DaemonProcess.code(exitStatus!)
+    }
+
+    static func code(_ status: Int32) -> Int32 {
+        (status & 0x7f) == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
+    }
+
+    var log: String { readText(logPath) }
+}
+
+// MARK: Signals
+
+/// One signal as a client saw it.
+struct SignalEvent: CustomStringConvertible {
+    let path: String
+    let interface: String
+    let member: String
+    let args: [Value]
+    let time: Double
+
+    /// For PropertiesChanged: the changed properties by name.
+    var changed: [String: Value] {
+        guard member == "PropertiesChanged", args.count >= 2 else { return [:] }
+        var out: [String: Value] = [:]
+        for (k, v) in args[1].dictEntries ?? [] {
+            if let key = k.stringValue { out[key] = v.variantValue ?? v }
+        }
+        return out
+    }
+
+    var uints: [UInt32] { args.compactMap(\.uint32Value) }
+
+    /// A short form: `WillChange(1,3)`, `DeviceOrientationDidChange(3)`, `PC[DeviceOrientation,…]`.
+    var description: String {
+        if member == "PropertiesChanged" {
+            return "PC(\(path.replacingOccurrences(of: managerPath, with: "~")))[" + changed.keys.sorted().joined(separator: ",") + "]"
+        }
+        return "\(member)(\(uints.map(String.init).joined(separator: ",")))"
+    }
+}
+
+/// A client that records every signal under the manager's path, in arrival order.
+final class SignalRecorder {
+    let connection: Connection
+    private(set) var events: [SignalEvent] = []
+
+    init(address: String) throws {
+        connection = try Connection(bus: .address(address))
+        try connection.addMatch("type='signal',path_namespace='\(managerPath)'")
+        connection.onSignal { [unowned self] message in
+            guard let path = message.path, path.hasPrefix(managerPath) else { return }
+            events.append(SignalEvent(path: path, interface: message.interface ?? "", member: message.member ?? "",
+                                      args: (try? message.arguments()) ?? [], time: now()))
+        }
+    }
+
+    func clear() { events.removeAll() }
+
+    /// Manager signals only (WillChange, DidChange, DeviceOrientationDidChange, the manager's PropertiesChanged).
+    var managerEvents: [SignalEvent] { events.filter { $0.path == managerPath } }
+
+    /// Index of the first event matching `predicate`.
+    func index(_ predicate: (SignalEvent) -> Bool) -> Int? { events.firstIndex(where: predicate) }
+
+    func count(_ member: String) -> Int { events.filter { $0.member == member }.count }
+
+    /// Waits until an event matches.
+    @discardableResult
+    func wait(timeout: Double = 3, for predicate: (SignalEvent) -> Bool) -> Bool {
+        waitUntil(timeout) { events.contains(where: predicate) }
+    }
+
+    /// Lets signals in flight arrive: a round trip through the bus and the daemon, then the loop.
+    func settle() {
+        _ = try? connection.callBlocking(destination: busName, path: managerPath, interface: "org.freedesktop.DBus.Peer", method: "Ping")
+        waitUntil(0.05) { false }
+    }
+
+    func close() { connection.close() }
+}
+
+// MARK: The test case base
+
+/// Starts a private bus and one `orientationd --sensor simulated` per test, with a fresh state dir,
+/// and checks in tearDown that the daemon ends with status 0 on SIGTERM.
+class DaemonTestCase: XCTestCase {
+    var bus: PrivateBus!
+    var stateDir: String!
+    var daemon: DaemonProcess?
+    var clients: [Connection] = []
+    var recorders: [SignalRecorder] = []
+    /// A client for reading and for privileged calls (the tests run as root).
+    var probe: Connection!
+    var scratch: String!
+
+    /// Config file text for the daemon started in setUp, nil for none.
+    var configText: String? { nil }
+    var sensor: String { "simulated" }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        bus = try PrivateBus()
+        scratch = makeTempDirectory()
+        stateDir = scratch + "/state"
+        probe = try Connection(bus: .address(bus.address))
+        try startDaemon(config: configText, sensor: sensor)
+    }
+
+    override func tearDownWithError() throws {
+        for recorder in recorders { recorder.close() }
+        recorders = []
+        for client in clients { client.close() }
+        clients = []
+        if let daemon {
+            let running = daemon.isRunning
+            let code = daemon.stop(SIGTERM)
+            if running {
+                XCTAssertEqual(code, 0, "orientationd did not exit 0 on SIGTERM; log:\n\(daemon.log)")
+            } else {
+                XCTFail("orientationd was no longer running at tearDown (status \(code)); log:\n\(daemon.log)")
+            }
+        }
+        daemon = nil
+        probe?.close()
+        probe = nil
+        bus?.stop()
+        bus = nil
+        if let scratch { _ = runTool(["rm", "-rf", scratch]) }
+        try super.tearDownWithError()
+    }
+
+    /// Starts the daemon and waits for the well-known name to have an owner.
+    func startDaemon(config: String? = nil, sensor: String = "simulated", extra: [String] = []) throws {
+        var args = ["--address", bus.address, "--sensor", sensor, "--state-dir", stateDir!]
+        if let config {
+            let path = scratch + "/orientationd.conf"
+            writeText(path, config)
+            args += ["--config", path]
+        }
+        let process = try DaemonProcess(arguments: args + extra, logPath: scratch + "/daemon.log")
+        daemon = process
+        let up = waitUntil(5) {
+            guard process.isRunning else { return true }
+            let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                interface: "org.freedesktop.DBus", method: "NameHasOwner",
+                                                values: [.string(busName)])
+            if owned?.first?.boolValue == true { return true }
+            usleep(10_000)
+            return false
+        }
+        guard up, process.isRunning else {
+            throw DBusError.failed("orientationd did not come up; log:\n\(process.log)")
+        }
+    }
+
+    /// Stops the running daemon with `signal` and returns its exit code.
+    @discardableResult
+    func stopDaemon(_ signal: Int32 = SIGTERM) -> Int32 {
+        guard let daemon else { return -1 }
+        self.daemon = nil
+        let code = daemon.stop(signal)
+        // Wait until the bus has seen it go, so a successor can take the name.
+        waitUntil(3) {
+            let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                interface: "org.freedesktop.DBus", method: "NameHasOwner",
+                                                values: [.string(busName)])
+            return owned?.first?.boolValue == false
+        }
+        return code
+    }
+
+    /// A new long-lived client (one simulated app), closed in tearDown.
+    func newClient() throws -> Connection {
+        let c = try Connection(bus: .address(bus.address))
+        clients.append(c)
+        return c
+    }
+
+    func newRecorder() throws -> SignalRecorder {
+        let r = try SignalRecorder(address: bus.address)
+        recorders.append(r)
+        return r
+    }
+
+    // MARK: Calls and properties
+
+    @discardableResult
+    func call(_ c: Connection? = nil, _ path: String = managerPath, _ iface: String = managerIface,
+              _ method: String, _ values: [Value] = []) throws -> [Value] {
+        try (c ?? probe).callBlocking(destination: busName, path: path, interface: iface, method: method,
+                                      values: values, timeoutMs: 5000)
+    }
+
+    func get(_ property: String, _ path: String = managerPath, _ iface: String? = nil, on c: Connection? = nil) throws -> Value {
+        let interface = iface ?? defaultInterface(path)
+        let reply = try call(c, path, propsIface, "Get", [.string(interface), .string(property)])
+        guard let v = reply.first else { throw DBusError.failed("Get \(property) returned nothing") }
+        return v.variantValue ?? v
+    }
+
+    func set(_ property: String, _ value: Value, _ path: String = managerPath, _ iface: String? = nil, on c: Connection? = nil) throws {
+        let interface = iface ?? defaultInterface(path)
+        try call(c, path, propsIface, "Set", [.string(interface), .string(property), .variant(value)])
+    }
+
+    func getAll(_ path: String = managerPath, _ iface: String? = nil) throws -> [String: Value] {
+        let reply = try call(nil, path, propsIface, "GetAll", [.string(iface ?? defaultInterface(path))])
+        var out: [String: Value] = [:]
+        for (k, v) in reply.first?.dictEntries ?? [] { if let key = k.stringValue { out[key] = v.variantValue ?? v } }
+        return out
+    }
+
+    func u(_ property: String, _ path: String = managerPath) throws -> UInt32 {
+        let v = try get(property, path)
+        guard let n = v.uint32Value else { throw DBusError.failed("\(property) is \(v), not u") }
+        return n
+    }
+
+    func o(_ property: String, _ path: String = managerPath) throws -> String {
+        let v = try get(property, path)
+        guard let p = v.objectPathValue else { throw DBusError.failed("\(property) is \(v), not o") }
+        return p
+    }
+
+    func b(_ property: String, _ path: String = managerPath) throws -> Bool {
+        let v = try get(property, path)
+        guard let x = v.boolValue else { throw DBusError.failed("\(property) is \(v), not b") }
+        return x
+    }
+
+    func defaultInterface(_ path: String) -> String {
+        if path.contains("/window/") { return windowIface }
+        if path.contains("/controller/") { return controllerIface }
+        return managerIface
+    }
+
+    // MARK: Building hierarchies (as an app would)
+
+    func registerWindow(_ c: Connection) throws -> String {
+        guard let p = try call(c, managerPath, managerIface, "RegisterWindow").first?.objectPathValue else {
+            throw DBusError.failed("RegisterWindow returned no path")
+        }
+        return p
+    }
+
+    func createController(_ c: Connection, _ kind: String = "view", mask: UInt32? = nil, preferred: UInt32? = nil,
+                          autorotate: Bool? = nil) throws -> String {
+        guard let p = try call(c, managerPath, managerIface, "CreateController", [.string(kind)]).first?.objectPathValue else {
+            throw DBusError.failed("CreateController returned no path")
+        }
+        if let mask { try set("SupportedMask", .uint32(mask), p, on: c) }
+        if let preferred { try set("PreferredOrientation", .uint32(preferred), p, on: c) }
+        if let autorotate { try set("ShouldAutorotate", .bool(autorotate), p, on: c) }
+        return p
+    }
+
+    func setRoot(_ c: Connection, _ window: String, _ controller: String) throws {
+        try set("RootController", .objectPath(controller), window, on: c)
+    }
+
+    func ctl(_ c: Connection, _ controller: String, _ method: String, _ values: [Value] = []) throws -> [Value] {
+        try call(c, controller, controllerIface, method, values)
+    }
+
+    /// Claims device orientation notifications for `c` (P16).
+    func claim(_ c: Connection) throws { try call(c, managerPath, managerIface, "BeginGeneratingDeviceOrientationNotifications") }
+
+    /// `SetDeviceOrientation(d)` by the (privileged) probe.
+    func setDevice(_ d: UInt32) throws { try call(nil, managerPath, managerIface, "SetDeviceOrientation", [.uint32(d)]) }
+
+    // MARK: Errors
+
+    /// Asserts that `body` fails with the D-Bus error `name`; returns the message.
+    @discardableResult
+    func assertError(_ name: String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void) -> String {
+        do {
+            try body()
+            XCTFail("expected \(name), but the call succeeded", file: file, line: line)
+        } catch let error as DBusError {
+            XCTAssertEqual(error.name, name, "message: \(error.message)", file: file, line: line)
+            XCTAssertFalse(error.message.isEmpty, "an error must explain itself", file: file, line: line)
+            return error.message
+        } catch {
+            XCTFail("expected \(name), got \(error)", file: file, line: line)
+        }
+        return ""
+    }
+
+    /// Runs a D-Bus tool against the private bus.
+    func tool(_ argv: [String]) -> ToolResult { runTool(argv) }
+
+    func busctl(_ args: [String]) -> ToolResult { runTool(["busctl", "--address=\(bus.address)"] + args) }
+
+    /// The object paths `busctl tree` shows for the service.
+    func tree() -> String { busctl(["tree", "--list", busName]).stdout }
+}
