@@ -46,7 +46,7 @@ extension Policy {
     /// from one walk of the hierarchy.
     var rulesInForce: (mask: OrientationMask, autorotate: Bool) {
         guard let key = keyWindow else { return (applicationMask, true) }
-        guard let deciding = decidingController(of: key), let c = controllers[deciding] else {
+        guard let deciding = keyDecider, let c = controllers[deciding] else {
             return (supportedMask(of: key), true)
         }
         return (supportedMask(of: key).intersection(c.supportedMask), c.shouldAutorotate)
@@ -70,7 +70,7 @@ extension Policy {
     /// P9's order: the device's, the deciding controller's preferred, then portrait, landscape-right, landscape-left, upside down.
     func fallback(in mask: OrientationMask) -> InterfaceOrientation {
         if let device = deviceInterfaceOrientation, mask.contains(device) { return device }
-        if let key = keyWindow, let deciding = decidingController(of: key),
+        if let deciding = keyDecider,
            let preferred = controllers[deciding]?.preferredOrientation, mask.contains(preferred) {
             return preferred
         }

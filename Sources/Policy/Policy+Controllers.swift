@@ -190,6 +190,7 @@ extension Policy {
     }
 
     func removeController(_ id: ControllerID) {
+        keyDeciderCache = nil
         guard let c = controllers[id] else { return }
         touch(id)
         if let parent = c.parent, var container = controllers[parent], let index = container.children.firstIndex(of: id) {

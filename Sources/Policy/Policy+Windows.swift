@@ -27,6 +27,7 @@ extension Policy {
     }
 
     func makeKey(_ id: WindowID) {
+        keyDeciderCache = nil
         if let old = keyWindow { touch(old) }
         keyWindow = id
         windows[id]?.lastKey = tick()
@@ -94,6 +95,7 @@ extension Policy {
     }
 
     func removeWindow(_ id: WindowID) {
+        keyDeciderCache = nil
         guard let window = windows.removeValue(forKey: id) else { return }
         if let root = window.rootController {
             controllers[root]?.rootOf = nil

@@ -32,6 +32,9 @@ public final class Policy {
     var clock: UInt64 = 0
     var deferred: [Decision] = []
     var changes = Changes()
+    /// The key window's deciding controller, kept between changes of the hierarchy: every decision
+    /// asks for it several times, and a deep hierarchy makes each walk costly. `touch` clears it.
+    var keyDeciderCache: ControllerID??
 
     /// Starts with the saved interface orientation when the application mask allows it, else the first allowed (P15).
     public init(configuration: PolicyConfiguration = PolicyConfiguration(),
@@ -98,7 +101,21 @@ public final class Policy {
 
     /// The mask in force: the key window's effective mask, else the application mask (P7).
     public var supportedMask: OrientationMask {
-        keyWindow.map(effectiveMask(of:)) ?? applicationMask
+        guard let key = keyWindow else { return applicationMask }
+        let mask = supportedMask(of: key)
+        return keyDecider.flatMap { controllers[$0] }.map { mask.intersection($0.supportedMask) } ?? mask
+    }
+
+    /// The key window's deciding controller, from the cache when the hierarchy has not changed.
+    var keyDecider: ControllerID? {
+        guard let key = keyWindow else { return nil }
+        if let cached = keyDeciderCache {
+            assert(cached == decidingController(of: key), "stale deciding controller cache")
+            return cached
+        }
+        let fresh = decidingController(of: key)
+        keyDeciderCache = .some(fresh)
+        return fresh
     }
 
     /// The window whose hierarchy holds the controller, if any.
@@ -159,6 +176,7 @@ public final class Policy {
 
     /// Marks the controller, and the window holding it, as possibly reading differently.
     func touch(_ id: ControllerID) {
+        keyDeciderCache = nil
         changes.controllers.insert(id)
         if let w = window(containing: id) { changes.windows.insert(w) }
         changes.manager = true
@@ -166,6 +184,7 @@ public final class Policy {
 
     /// As `touch(_:)`, when the window holding the controller is already known.
     func touch(_ id: ControllerID, in window: WindowID?) {
+        keyDeciderCache = nil
         changes.controllers.insert(id)
         if let window { changes.windows.insert(window) }
         changes.manager = true
@@ -173,6 +192,7 @@ public final class Policy {
 
     /// Marks the window as possibly reading differently.
     func touch(_ id: WindowID) {
+        keyDeciderCache = nil
         changes.windows.insert(id)
         changes.manager = true
     }
