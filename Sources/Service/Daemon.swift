@@ -6,7 +6,6 @@ import Sensors
 public final class Daemon {
     public let connection: Connection
     public let service: OrientationService
-    private var simulated: SimulatedSensor?
 
     /// Connects, exports the objects and takes the name; throws a message fit for a person.
     public init(settings: Settings) throws {
@@ -16,6 +15,7 @@ public final class Daemon {
             throw ConfigurationError("cannot connect to the bus: \(error)")
         }
         service = OrientationService(settings: settings, connection: connection)
+        let feed = SampleFeed(settings: settings.classifier, sink: service)
         switch settings.sensor {
         case .none: break
         case .simulated:
@@ -27,11 +27,7 @@ public final class Daemon {
                     throw ConfigurationError("--replay \(path): \(error.message)")
                 }
             }
-            let service = service
-            let sensor = SimulatedSensor(settings: settings.classifier, trace: samples) { service.sensorReported($0) }
-            service.onSensorNeeded = { sensor.setRunning($0) }
-            service.onAcceleration = { sensor.inject(x: $0, y: $1, z: $2) }
-            simulated = sensor
+            service.attach(SimulatedSensor(feed: feed, trace: samples), feed: feed)
         case .auto, .iio, .sensorProxy:
             log("the '\(settings.sensor.rawValue)' source found no accelerometer; "
                 + "device orientations come only from SetDeviceOrientation")
@@ -42,6 +38,7 @@ public final class Daemon {
 
     /// Releases the name so a successor can take it at once.
     public func stop() {
+        if let report = service.feed?.costReport { log(report) }
         _ = try? connection.releaseName(Names.bus)
         connection.flush()
         connection.close()

@@ -83,12 +83,8 @@ extension OrientationService {
             return .error(.invalidArgs("acceleration (\(sample.map { "\($0)" }.joined(separator: ", "))) is not finite; "
                 + "samples are three finite numbers in m/s²"))
         }
-        guard let onAcceleration else {
-            return .error(DBusError(name: "org.freedesktop.DBus.Error.NotSupported",
-                                    message: "this daemon does not classify raw samples; use SetDeviceOrientation"))
-        }
-        return privileged(call, .setDeviceOrientation, what: "InjectAcceleration") {
-            onAcceleration(sample[0], sample[1], sample[2])
+        return privileged(call, .setDeviceOrientation, what: "InjectAcceleration") { [unowned self] in
+            feed?.feed(x: sample[0], y: sample[1], z: sample[2])
             return []
         }
     }

@@ -18,10 +18,10 @@ public final class OrientationService {
     var announced: [String: [String: Value]] = [:]
     var transitionTimer: DBus.Timer?
     var nameWatch: SignalSubscription?
-    /// Called with true when the sensor must run (someone claims), false when it must stop.
-    public var onSensorNeeded: ((Bool) -> Void)?
-    /// Receives `InjectAcceleration` samples (m/s²) when a classifier is attached to the simulated sensor.
-    public var onAcceleration: ((Double, Double, Double) -> Void)?
+    /// Where device orientations come from; nil with `--sensor none`.
+    var sensor: SensorSource?
+    /// The classifier in front of the policy, for sources that read raw samples.
+    var feed: SampleFeed?
 
     /// Builds the service on `connection`, restoring the saved state (P15).
     public init(settings: Settings, connection: Connection) {
@@ -50,13 +50,14 @@ public final class OrientationService {
         }
     }
 
-    /// Whether a sensor source is present (`HasAccelerometer`): only the simulated one can be, so far.
-    var hasAccelerometer: Bool { settings.sensor == .simulated }
+    /// Whether an accelerometer is there now (`HasAccelerometer`).
+    var hasAccelerometer: Bool { sensor?.isPresent ?? false }
 
-    /// A pose classified by the sensor source.
-    public func sensorReported(_ orientation: DeviceOrientation) {
-        policy.sensorReported(orientation)
-        flush()
+    /// Uses `source` for device orientations, started and stopped with the claims (P16).
+    func attach(_ source: SensorSource, feed: SampleFeed?) {
+        sensor = source
+        self.feed = feed
+        if policy.totalClaims > 0 { source.setRunning(true) }
     }
 
     // MARK: Running operations
@@ -123,7 +124,7 @@ public final class OrientationService {
                 case .controllerAdded(let id): registerController(id)
                 case .windowRemoved(let id): unregister(Names.path(of: id))
                 case .controllerRemoved(let id): unregister(Names.path(of: id))
-                case .sensorNeeded(let on): onSensorNeeded?(on)
+                case .sensorNeeded(let on): sensor?.setRunning(on)
                 case .deviceOrientationChanged(let device):
                     announceProperties()
                     sendPropertiesChanged(Names.managerPath, Names.managerInterface,
@@ -229,5 +230,20 @@ public final class OrientationService {
     func unregister(_ path: String) {
         connection.objects.unregister(path: path)
         announced[path] = nil
+    }
+}
+
+extension OrientationService: SensorSink {
+    /// A pose classified by the sensor source.
+    func sensorReported(_ orientation: DeviceOrientation) {
+        policy.sensorReported(orientation)
+        flush()
+    }
+
+    /// `HasAccelerometer` changed: announce it; a vanished device reads unknown, never a stale pose.
+    func sensorPresenceChanged() {
+        if !hasAccelerometer { policy.sensorReported(.unknown) }
+        announceChanges(at: Names.managerPath)
+        flush()
     }
 }

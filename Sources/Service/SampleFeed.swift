@@ -1,0 +1,61 @@
+@preconcurrency import Glibc
+import CGLib
+import DBus
+import Orientation
+import Sensors
+
+/// Runs samples through the classifier and reports what settles, for every source that reads
+/// raw acceleration. It also measures the daemon's own cost per sample (read excluded):
+/// classify, decide and announce.
+final class SampleFeed {
+    private var classifier: Classifier
+    private var settleTimer: DBus.Timer?
+    private unowned let sink: SensorSink
+    /// Microseconds spent on each sample, kept for the exit report.
+    private(set) var costs: [Double] = []
+
+    init(settings: ClassifierSettings, sink: SensorSink) {
+        classifier = Classifier(settings: settings)
+        self.sink = sink
+    }
+
+    /// Milliseconds on the monotonic clock (`g_get_monotonic_time`).
+    static var now: Double { Double(g_get_monotonic_time()) / 1000 }
+
+    /// One sample in m/s², after the mount matrix, taken now.
+    func feed(x: Double, y: Double, z: Double) {
+        let start = g_get_monotonic_time()
+        settleTimer?.cancel()
+        settleTimer = nil
+        if let orientation = classifier.add(Sample(t: SampleFeed.now, x: x, y: y, z: z)) { sink.sensorReported(orientation) }
+        // A pose that has not settled yet is reported at its deadline even if no sample follows.
+        if let deadline = classifier.deadline {
+            settleTimer = DBus.Timer(afterMs: UInt32(max(0, deadline - SampleFeed.now).rounded(.up))) { [unowned self] in
+                settleTimer = nil
+                if let orientation = classifier.advance(to: max(deadline, SampleFeed.now)) { sink.sensorReported(orientation) }
+            }
+        }
+        if costs.count < 1_000_000 { costs.append(Double(g_get_monotonic_time() - start)) }
+    }
+
+    /// Stops waiting for a pose to settle (the source stopped).
+    func pause() {
+        settleTimer?.cancel()
+        settleTimer = nil
+    }
+
+    /// Forgets the pose: the next samples are classified from scratch (the device went away).
+    func reset() {
+        pause()
+        classifier = Classifier(settings: classifier.settings)
+    }
+
+    /// `per-sample cost: median … µs, p95 … µs over N samples`, or nil before any sample.
+    var costReport: String? {
+        guard !costs.isEmpty else { return nil }
+        let sorted = costs.sorted()
+        let median = sorted[sorted.count / 2]
+        let p95 = sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
+        return "per-sample cost: median \(median) µs, p95 \(p95) µs over \(sorted.count) samples"
+    }
+}

@@ -1,0 +1,18 @@
+import Orientation
+
+/// A place device orientations come from. A source only turns a device into reports;
+/// claims, the lock and rotations are the policy's business.
+protocol SensorSource: AnyObject {
+    /// Whether an accelerometer is there now (`HasAccelerometer`).
+    var isPresent: Bool { get }
+    /// Reads while someone claims and stops when nobody does: no timer, poll or open device otherwise (P16).
+    func setRunning(_ running: Bool)
+}
+
+/// Where a source sends what it finds: the service.
+protocol SensorSink: AnyObject {
+    /// A classified pose; unknown when the device is gone or unreadable.
+    func sensorReported(_ orientation: DeviceOrientation)
+    /// The accelerometer appeared or vanished.
+    func sensorPresenceChanged()
+}
