@@ -9,24 +9,25 @@ public final class Daemon {
 
     /// Connects, exports the objects and takes the name; throws a message fit for a person.
     public init(settings: Settings) throws {
+        // A trace is checked before anything is connected, like every other setting.
+        var samples: [Sample] = []
+        if let path = settings.replayPath {
+            do {
+                samples = try Trace(parsing: try readText(path)).samples
+            } catch let error as TraceError {
+                throw ConfigurationError("--replay \(path): \(error.message)")
+            }
+        }
         do {
             connection = try Connection(bus: settings.bus)
         } catch {
-            throw ConfigurationError("cannot connect to the bus: \(error)")
+            throw DBusError.failed("cannot connect to the bus: \(error)")
         }
         service = OrientationService(settings: settings, connection: connection)
         let feed = SampleFeed(settings: settings.classifier, sink: service)
         switch settings.sensor {
         case .none: break
         case .simulated:
-            var samples: [Sample] = []
-            if let path = settings.replayPath {
-                do {
-                    samples = try Trace(parsing: try readText(path)).samples
-                } catch let error as TraceError {
-                    throw ConfigurationError("--replay \(path): \(error.message)")
-                }
-            }
             service.attach(SimulatedSensor(feed: feed, trace: samples), feed: feed)
         case .auto, .iio, .sensorProxy:
             log("the '\(settings.sensor.rawValue)' source found no accelerometer; "

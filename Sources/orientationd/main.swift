@@ -26,6 +26,10 @@ let loop = MainLoop()
 let daemon: Daemon
 do {
     daemon = try Daemon(settings: settings)
+} catch let error as ConfigurationError {
+    // A setting that only shows itself wrong once used, such as a trace that does not parse.
+    fputs("orientationd: \(error.message)\n", stderr)
+    exit(2)
 } catch {
     fputs("orientationd: \(error)\n", stderr)
     exit(1)

@@ -1,0 +1,61 @@
+import Foundation
+import XCTest
+import DBus
+import TestSupport
+
+/// The simulated sensor: injected and replayed samples go through the classifier (sensors.md).
+final class SimulatedSensorTests: DaemonTestCase {
+    private let g = 9.81
+
+    private func inject(_ x: Double, _ y: Double, _ z: Double) throws {
+        try call(nil, managerPath, managerIface, "InjectAcceleration", [.double(x), .double(y), .double(z)])
+    }
+
+    func testInjectedSamplesRotateOnceTheyHaveSettled() throws {
+        let app = try newClient()
+        try claim(app)
+        let recorder = try newRecorder()
+        try inject(-g, 0, 0)  // right edge up: device landscape-left
+        XCTAssertEqual(try get("DeviceOrientation"), .uint32(0), "one sample has not settled yet")
+        // No further sample: the settle deadline alone reports it.
+        XCTAssertTrue(recorder.wait(timeout: 2) { $0.member == "DidChange" }, "\(recorder.events)")
+        XCTAssertEqual(try get("DeviceOrientation"), .uint32(3))
+        XCTAssertEqual(try get("InterfaceOrientation"), .uint32(3))
+    }
+
+    func testAbsurdSamplesAreAcceptedAndDropped() throws {
+        let app = try newClient()
+        try claim(app)
+        try inject(0, -50 * g, 0)
+        usleep(300_000)
+        XCTAssertEqual(try get("DeviceOrientation"), .uint32(0))
+    }
+
+    func testReplayPlaysOnlyWhileClaimed() throws {
+        stopDaemon()
+        let trace = scratch + "/turn.csv"
+        writeText(trace, "# portrait, then right edge up\n0,0,-9.81,0\n50,0,-9.81,0\n100,0,-9.81,0\n150,0,-9.81,0\n"
+            + "400,-9.81,0,0\n450,-9.81,0,0\n500,-9.81,0,0\n550,-9.81,0,0\n600,-9.81,0,0\n")
+        try startDaemon(extra: ["--replay", trace])
+        let recorder = try newRecorder()
+        usleep(900_000)
+        XCTAssertEqual(recorder.count("DeviceOrientationDidChange"), 0, "nothing plays while nobody claims")
+        let app = try newClient()
+        try claim(app)
+        XCTAssertTrue(recorder.wait(timeout: 3) { $0.member == "DidChange" }, "\(recorder.events)")
+        let devices = recorder.managerEvents.filter { $0.member == "DeviceOrientationDidChange" }.map(\.uints)
+        XCTAssertEqual(devices, [[1], [3]], "portrait settles first, then landscape-left")
+        XCTAssertEqual(try get("InterfaceOrientation"), .uint32(3))
+    }
+
+    func testReplayOfABadTraceStopsTheDaemonWithTheLine() throws {
+        stopDaemon()
+        let trace = scratch + "/bad.csv"
+        writeText(trace, "0,0,-9.81,0\n50,zero,-9.81,0\n")
+        let process = try DaemonProcess(arguments: ["--address", bus.address, "--replay", trace, "--state-dir", stateDir],
+                                        logPath: scratch + "/bad.log")
+        XCTAssertTrue(waitUntil(5) { !process.isRunning })
+        XCTAssertEqual(process.stop(), 2)
+        XCTAssertTrue(process.log.contains("line 2"), process.log)
+    }
+}
