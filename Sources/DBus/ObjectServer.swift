@@ -5,11 +5,28 @@
 public final class ObjectServer {
     unowned let connection: Connection
     private var objects: [String: [Interface]] = [:]
+    private var families: [ObjectFamily] = []
 
     init(connection: Connection) { self.connection = connection }
 
     /// The registered object paths, sorted.
-    public var paths: [String] { objects.keys.sorted() }
+    public var paths: [String] { allPaths.sorted() }
+
+    /// Exports a family of objects below `prefix` whose tables are built only when a message or a
+    /// signal needs them, so thousands of objects keep no table each. `paths` lists the live ones;
+    /// `interfaces` answers nil for a path that names none.
+    public func register(family prefix: String, paths: @escaping () -> [String],
+                         interfaces: @escaping (String) -> [Interface]?) {
+        families.append(ObjectFamily(prefix: prefix, paths: paths, interfaces: interfaces))
+    }
+
+    /// The tables at `path`: registered ones first, then a family's.
+    private func lookup(_ path: String) -> [Interface]? {
+        if let found = objects[path] { return found }
+        return families.first { path.hasPrefix($0.prefix) }?.interfaces(path)
+    }
+
+    private var allPaths: [String] { Array(objects.keys) + families.flatMap { $0.paths() } }
 
     /// Exports `interfaces` at `path`, replacing what was there. Throws InvalidArgs for an
     /// invalid path or table, or a redeclared standard interface.
@@ -34,12 +51,12 @@ public final class ObjectServer {
     }
 
     /// The interfaces exported at `path`, if any.
-    public func interfaces(at path: String) -> [Interface]? { objects[path] }
+    public func interfaces(at path: String) -> [Interface]? { lookup(path) }
 
     /// Emits a signal (`dbus_message_new_signal`). When the interface is registered at
     /// `path`, the signal must be declared in it and `values` must match its arguments.
     public func emitSignal(path: String, interface: String, name: String, values: [Value] = []) throws {
-        if let iface = objects[path]?.first(where: { $0.name == interface }) {
+        if let iface = lookup(path)?.first(where: { $0.name == interface }) {
             guard let signal = iface.signal(named: name) else {
                 throw DBusError.invalidArgs("interface \(interface) declares no signal \(name)")
             }
@@ -58,7 +75,7 @@ public final class ObjectServer {
     /// `.invalidates` ones in the invalidated list, `.const` and `.false` ones are left out.
     /// Nothing is sent if nothing is left.
     public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws {
-        guard let ifaces = objects[path] else { throw DBusError.unknownObject("no object at \(path)") }
+        guard let ifaces = lookup(path) else { throw DBusError.unknownObject("no object at \(path)") }
         guard let iface = ifaces.first(where: { $0.name == interface }) else {
             throw DBusError.unknownInterface("object \(path) has no interface \(interface)")
         }
@@ -87,21 +104,21 @@ public final class ObjectServer {
 
     /// The XML `Introspect` answers for `path`.
     public func introspect(path: String) -> String {
-        Introspection.document(interfaces: objects[path] ?? [], children: children(of: path))
+        Introspection.document(interfaces: lookup(path) ?? [], children: children(of: path))
     }
 
     /// The next path segments below `path` that lead to registered objects.
     func children(of path: String) -> [String] {
         let prefix = path == "/" ? "/" : path + "/"
         var out = Set<String>()
-        for p in objects.keys where p.hasPrefix(prefix) && p.count > prefix.count {
+        for p in allPaths where p.hasPrefix(prefix) && p.count > prefix.count {
             if let segment = p.dropFirst(prefix.count).split(separator: "/").first { out.insert(String(segment)) }
         }
         return out.sorted()
     }
 
     private func isIntermediate(_ path: String) -> Bool {
-        path == "/" || objects.keys.contains { $0.hasPrefix(path + "/") }
+        path == "/" || allPaths.contains { $0.hasPrefix(path + "/") }
     }
 
     // MARK: - Dispatch
@@ -110,7 +127,7 @@ public final class ObjectServer {
     func handle(_ message: Message) -> Bool {
         guard message.type == .methodCall, let path = message.path, let member = message.member else { return false }
         let interface = message.interface
-        guard let ifaces = objects[path] else {
+        guard let ifaces = lookup(path) else {
             if isIntermediate(path), member == "Introspect", interface == nil || interface == Introspection.introspectable {
                 answerIntrospect(message, path: path)
             } else {
@@ -273,4 +290,11 @@ public final class ObjectServer {
         case .deferred: break
         }
     }
+}
+
+/// Objects below one path prefix, described on demand.
+struct ObjectFamily {
+    let prefix: String
+    let paths: () -> [String]
+    let interfaces: (String) -> [Interface]?
 }

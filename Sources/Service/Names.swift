@@ -8,8 +8,8 @@ public enum Names {
     public static let windowInterface = "org.orientationd.Orientation1.Window"
     public static let controllerInterface = "org.orientationd.Orientation1.Controller"
     public static let errorPrefix = "org.orientationd.Orientation1.Error."
-    static let windowPrefix = managerPath + "/window/"
-    static let controllerPrefix = managerPath + "/controller/"
+    public static let windowPrefix = managerPath + "/window/"
+    public static let controllerPrefix = managerPath + "/controller/"
 
     /// `/org/orientationd/Orientation1/window/N`.
     public static func path(of id: WindowID) -> String { windowPrefix + String(id.rawValue) }

@@ -14,8 +14,9 @@ public final class OrientationService {
     let policy: Policy
     let authorizer: Authorizer
     let store: StateStore
-    /// The last value announced for each property of each object, so only real changes are sent.
-    var announced: [String: [String: Value]] = [:]
+    /// The last values announced for each object, in the order of its table's announced properties,
+    /// so only real changes are sent; an array, not a dictionary, because there may be thousands of objects.
+    var announced: [String: [Value]] = [:]
     var transitionTimer: DBus.Timer?
     var nameWatch: SignalSubscription?
     /// Where device orientations come from; nil with `--sensor none`.
@@ -38,6 +39,17 @@ public final class OrientationService {
     /// Throws when the name is owned by someone else or the bus refuses.
     public func start() throws {
         try register(path: Names.managerPath, interface: managerInterface())
+        // Windows and controllers keep no table each: theirs are built when a message needs one.
+        connection.objects.register(family: Names.windowPrefix, paths: { [unowned self] in
+            policy.windowIDs.map { Names.path(of: $0) }
+        }, interfaces: { [unowned self] path in
+            Names.window(at: path).flatMap { policy.window($0) }.map { [windowInterface($0.id)] }
+        })
+        connection.objects.register(family: Names.controllerPrefix, paths: { [unowned self] in
+            policy.controllerIDs.map { Names.path(of: $0) }
+        }, interfaces: { [unowned self] path in
+            Names.controller(at: path).flatMap { policy.controller($0) }.map { [controllerInterface($0.id)] }
+        })
         nameWatch = try connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
             guard newOwner.isEmpty, name.hasPrefix(":"), policy.isKnown(name) else { return }
             if settings.verbose { log("\(name) left the bus; removing what it owned") }
@@ -120,10 +132,10 @@ public final class OrientationService {
             }
             for event in changes.events {
                 switch event {
-                case .windowAdded(let id): registerWindow(id)
-                case .controllerAdded(let id): registerController(id)
-                case .windowRemoved(let id): unregister(Names.path(of: id))
-                case .controllerRemoved(let id): unregister(Names.path(of: id))
+                case .windowAdded(let id): remember(Names.path(of: id), windowInterface(id))
+                case .controllerAdded(let id): remember(Names.path(of: id), controllerInterface(id))
+                case .windowRemoved(let id): announced[Names.path(of: id)] = nil
+                case .controllerRemoved(let id): announced[Names.path(of: id)] = nil
                 case .sensorNeeded(let on): sensor?.setRunning(on)
                 case .deviceOrientationChanged(let device):
                     announceProperties()
@@ -167,20 +179,29 @@ public final class OrientationService {
     /// reading them through the getters of the object's own table.
     func announceChanges(at path: String) {
         guard let interface = connection.objects.interfaces(at: path)?.first else { return }
+        let properties = interface.properties.filter { $0.emits == .true }
+        let old = announced[path] ?? []
+        var new: [Value] = []
         var changed: [(String, Value)] = []
-        for property in interface.properties where property.emits == .true {
+        for (index, property) in properties.enumerated() {
             let value = property.get()
-            guard announced[path]?[property.name] != value else { continue }
-            announced[path, default: [:]][property.name] = value
+            new.append(value)
+            guard index >= old.count || old[index] != value else { continue }
             if path == Names.managerPath && OrientationService.eventProperties.contains(property.name) { continue }
             changed.append((property.name, value))
         }
+        announced[path] = new
         if !changed.isEmpty { sendPropertiesChanged(path, interface.name, changed, remember: false) }
     }
 
     /// Sends `PropertiesChanged` with explicit values, so an event's own value is what clients see.
     func sendPropertiesChanged(_ path: String, _ interface: String, _ values: [(String, Value)], remember: Bool = true) {
-        if remember { for (name, value) in values { announced[path, default: [:]][name] = value } }
+        if remember, let table = connection.objects.interfaces(at: path)?.first {
+            let names = table.properties.filter { $0.emits == .true }.map(\.name)
+            for (name, value) in values {
+                if let index = names.firstIndex(of: name), index < announced[path]?.count ?? 0 { announced[path]?[index] = value }
+            }
+        }
         do {
             let message = try Message.signal(path: path, interface: "org.freedesktop.DBus.Properties", name: "PropertiesChanged")
             try message.append([.string(interface), .stringVariantDict(values), .array(elementSignature: "s", [])])
@@ -214,22 +235,12 @@ public final class OrientationService {
 
     func register(path: String, interface: Interface) throws {
         try connection.objects.register(path: path, interfaces: [interface])
-        var values: [String: Value] = [:]
-        for property in interface.properties where property.emits == .true { values[property.name] = property.get() }
-        announced[path] = values
+        remember(path, interface)
     }
 
-    func registerWindow(_ id: WindowID) {
-        do { try register(path: Names.path(of: id), interface: windowInterface(id)) } catch { log("cannot export \(id): \(error)") }
-    }
-
-    func registerController(_ id: ControllerID) {
-        do { try register(path: Names.path(of: id), interface: controllerInterface(id)) } catch { log("cannot export \(id): \(error)") }
-    }
-
-    func unregister(_ path: String) {
-        connection.objects.unregister(path: path)
-        announced[path] = nil
+    /// Takes the object's current values as announced: a new object's creation announces them.
+    func remember(_ path: String, _ interface: Interface) {
+        announced[path] = interface.properties.filter { $0.emits == .true }.map { $0.get() }
     }
 }
 
