@@ -1,0 +1,167 @@
+@preconcurrency import Glibc
+import XCTest
+import DBus
+import TestSupport
+
+/// The bus policy, the activation file, the systemd unit and the polkit actions
+/// agree with each other and with the code.
+final class DeploymentFilesTests: XCTestCase {
+    static let busName = "org.orientationd.Orientation1"
+    static let interfaces = ["org.orientationd.Orientation1", "org.orientationd.Orientation1.Window",
+                             "org.orientationd.Orientation1.Controller"]
+    static let standardInterfaces = ["org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Introspectable",
+                                     "org.freedesktop.DBus.Peer"]
+
+    /// `Key=value` lines of a systemd-style file, by section; later keys append.
+    private func keyFile(_ text: String) -> [String: [String: [String]]] {
+        var sections: [String: [String: [String]]] = [:]
+        var section = ""
+        for raw in text.split(separator: "\n") {
+            let line = raw.trimmingPrefix(while: \.isWhitespace)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("[") { section = String(line.dropFirst().prefix { $0 != "]" }); continue }
+            guard let eq = line.firstIndex(of: "=") else { continue }
+            sections[section, default: [:]][String(line[..<eq]), default: []].append(String(line[line.index(after: eq)...]))
+        }
+        return sections
+    }
+
+    func testBusPolicyLetsOnlyRootOwnTheNameAndAnyoneCallTheInterfaces() throws {
+        let root = try XMLReader.parse(try XCTUnwrap(readPackageFile("dbus/org.orientationd.Orientation1.conf")))
+        XCTAssertEqual(root.name, "busconfig")
+        let policies = root.children("policy")
+        for policy in policies {
+            for rule in policy.children where rule.attributes["own"] != nil || rule.attributes["own_prefix"] != nil {
+                XCTAssertEqual(rule.name, "allow")
+                XCTAssertEqual(rule.attributes["own"], Self.busName)
+                XCTAssertEqual(policy.attributes, ["user": "root"], "only root may own \(Self.busName)")
+            }
+        }
+        let defaults = try XCTUnwrap(policies.first { $0.attributes["context"] == "default" }, "no default policy")
+        let allowed = Set(defaults.children("allow").filter { $0.attributes["send_destination"] == Self.busName }
+            .compactMap { $0.attributes["send_interface"] })
+        XCTAssertEqual(allowed, Set(Self.interfaces + Self.standardInterfaces))
+        XCTAssertTrue(defaults.children("allow").contains { $0.attributes == ["receive_sender": Self.busName] },
+                      "clients must receive the daemon's signals")
+        XCTAssertTrue(root.descendants.allSatisfy { $0.name == "policy" || $0.name == "allow" },
+                      "the policy only allows; the system bus denies by default")
+    }
+
+    /// The real dbus-daemon loads the file as the system bus would (included after a
+    /// deny-by-default policy): root's daemon owns the name, calls on the three
+    /// interfaces pass, others are refused by the bus, and nobody cannot own the name.
+    func testBusPolicyWorksInADenyByDefaultBus() throws {
+        let directory = try makeTemporaryDirectory("orientationd-systembus")
+        defer { removeDirectory(directory) }
+        chmod(directory, 0o755)  // so that 'nobody' can reach the socket
+        let config = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>system</type>
+              <listen>unix:path=\(directory)/bus</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow user="*"/>
+                <deny own="*"/>
+                <deny send_type="method_call"/>
+                <allow send_type="signal"/>
+                <allow send_requested_reply="true" send_type="method_return"/>
+                <allow send_requested_reply="true" send_type="error"/>
+                <allow receive_type="method_call"/>
+                <allow receive_type="method_return"/>
+                <allow receive_type="error"/>
+                <allow receive_type="signal"/>
+                <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+                <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
+              </policy>
+              <include>\(packageRoot)/dbus/org.orientationd.Orientation1.conf</include>
+            </busconfig>
+            """
+        let configPath = directory + "/bus.conf"
+        let f = try XCTUnwrap(fopen(configPath, "w"))
+        fputs(config, f)
+        fclose(f)
+        let busPid = try spawnProcess(["dbus-daemon", "--config-file=\(configPath)", "--nofork"], logPath: directory + "/bus.log")
+        defer { stopProcess(busPid) }
+        for _ in 0..<300 where access(directory + "/bus", F_OK) != 0 { usleep(10_000) }
+        let address = "unix:path=\(directory)/bus"
+        XCTAssertEqual(access(directory + "/bus", F_OK), 0, "dbus-daemon refused the policy: \(readTextFile(directory + "/bus.log") ?? "")")
+
+        let daemon = try RunningDaemon(address: address)  // as root: may own the name
+        defer { daemon.stop() }
+        let client = try Connection(bus: .address(address))
+        defer { client.close() }
+        let all = try client.callBlocking(destination: Self.busName, path: RunningDaemon.managerPath,
+                                          interface: "org.freedesktop.DBus.Properties", method: "GetAll",
+                                          values: [.string("org.orientationd.Orientation1")], timeoutMs: 5000)
+        XCTAssertNotNil(all.first?.dictEntries)
+        let window = try client.callBlocking(destination: Self.busName, path: RunningDaemon.managerPath,
+                                             interface: "org.orientationd.Orientation1", method: "RegisterWindow", timeoutMs: 5000)
+        XCTAssertNotNil(window.first?.objectPathValue)
+        XCTAssertThrowsError(try client.callBlocking(destination: Self.busName, path: RunningDaemon.managerPath,
+                                                     interface: "org.example.NotOurs", method: "Anything", timeoutMs: 5000)) {
+            XCTAssertEqual(($0 as? DBusError)?.name, "org.freedesktop.DBus.Error.AccessDenied", "the bus, not the daemon, refuses")
+        }
+
+        guard getuid() == 0, toolExists("setpriv"), toolExists("dbus-send") else { return }
+        let nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "dbus-send", "--bus=\(address)",
+                      "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.RequestName",
+                      "string:\(Self.busName)", "uint32:4"]
+        let own = runTool(nobody)
+        XCTAssertNotEqual(own.status, 0)
+        XCTAssertTrue(own.stderr.contains("AccessDenied"), own.stderr)
+        let get = runTool(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "dbus-send", "--bus=\(address)",
+                           "--print-reply=literal", "--dest=\(Self.busName)", RunningDaemon.managerPath,
+                           "org.freedesktop.DBus.Properties.Get", "string:org.orientationd.Orientation1", "string:Idiom"])
+        XCTAssertEqual(get.status, 0, get.stderr)
+        XCTAssertTrue(get.stdout.contains("phone"), get.stdout)
+    }
+
+    func testActivationFileAndUnitAgree() throws {
+        let service = keyFile(try XCTUnwrap(readPackageFile("dbus/org.orientationd.Orientation1.service")))["D-BUS Service"] ?? [:]
+        XCTAssertEqual(service["Name"], [Self.busName])
+        XCTAssertEqual(service["User"], ["root"])
+        XCTAssertEqual(service["SystemdService"], ["orientationd.service"])
+        let exec = try XCTUnwrap(service["Exec"]?.first)
+        XCTAssertTrue(exec.hasSuffix("/orientationd --system") && exec.hasPrefix("/"), exec)
+
+        XCTAssertTrue(packageDirectory("dbus").contains("orientationd.service"), "SystemdService names dbus/orientationd.service")
+        let unit = keyFile(try XCTUnwrap(readPackageFile("dbus/orientationd.service")))
+        let s = unit["Service"] ?? [:]
+        XCTAssertEqual(s["Type"], ["dbus"])
+        XCTAssertEqual(s["BusName"], [Self.busName])
+        XCTAssertEqual(s["ExecStart"], [exec], "the bus and systemd start the same command")
+        XCTAssertEqual(s["StateDirectory"], ["orientationd"])
+        for (key, value) in [("ProtectSystem", "strict"), ("ProtectHome", "yes"), ("PrivateTmp", "yes"),
+                             ("NoNewPrivileges", "yes"), ("RestrictAddressFamilies", "AF_UNIX AF_NETLINK"),
+                             ("CapabilityBoundingSet", ""), ("MemoryDenyWriteExecute", "yes")] {
+            XCTAssertEqual(s[key], [value], "[Service] \(key)")
+        }
+        XCTAssertNil(s["PrivateNetwork"], "PrivateNetwork would hide the system bus")
+    }
+
+    func testPolkitFileDeclaresTheActionsTheAuthorizerAsksFor() throws {
+        let source = try XCTUnwrap(readPackageFile("Sources/Service/Authorizer.swift"))
+        let used = Set(source.matches(of: /"(org\.orientationd\.Orientation1\.[a-z-]+)"/).map { String($0.output.1) })
+        XCTAssertEqual(used.count, 3, "Authorizer.swift names \(used.sorted())")
+
+        let root = try XMLReader.parse(try XCTUnwrap(readPackageFile("dbus/org.orientationd.Orientation1.policy")))
+        XCTAssertEqual(root.name, "policyconfig")
+        let actions = root.children("action")
+        XCTAssertEqual(Set(actions.compactMap { $0.attributes["id"] }), used)
+        XCTAssertEqual(actions.count, used.count, "each action once")
+        for action in actions {
+            XCTAssertEqual(action.children("description").count, 1, "\(action.attributes["id"] ?? "?") has a description")
+            XCTAssertEqual(action.children("message").count, 1, "\(action.attributes["id"] ?? "?") has a message")
+            XCTAssertEqual(action.children("defaults").first?.children.map(\.name).sorted(),
+                           ["allow_active", "allow_any", "allow_inactive"])
+        }
+        func allowActive(_ id: String) -> String? {
+            actions.first { $0.attributes["id"] == id }?.children("defaults").first?.children("allow_active").first?.text
+        }
+        XCTAssertEqual(allowActive("org.orientationd.Orientation1.lock-rotation"), "yes")
+        XCTAssertEqual(allowActive("org.orientationd.Orientation1.set-device-orientation"), "auth_admin_keep")
+        XCTAssertEqual(allowActive("org.orientationd.Orientation1.configure-application"), "auth_admin_keep")
+    }
+}
