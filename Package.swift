@@ -27,6 +27,8 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "DBus", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "IIOTests", dependencies: ["Service", "Sensors", "DBus", "TestSupport"]),
+        .testTarget(name: "SensorProxyTests", dependencies: ["Service", "DBus", "TestSupport"]),
         .testTarget(name: "ApiFilesTests", dependencies: ["DBus", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -29,12 +29,58 @@ public final class Daemon {
         case .none: break
         case .simulated:
             service.attach(SimulatedSensor(feed: feed, trace: samples), feed: feed)
-        case .auto, .iio, .sensorProxy:
-            log("the '\(settings.sensor.rawValue)' source found no accelerometer; "
-                + "device orientations come only from SetDeviceOrientation")
+        case .sensorProxy:
+            // An upstream iio-sensor-proxy on the system bus (never this process's own compat name).
+            do {
+                let ownNames = settings.bus == .system ? [connection.uniqueName] : []
+                service.attach(try SensorProxySource(sink: service, ownUniqueNames: ownNames), feed: nil)
+            } catch {
+                throw ConfigurationError("--sensor sensor-proxy: cannot connect to the system bus: \(error)")
+            }
+        case .iio:
+            let iio = IIOSource(feed: feed, sink: service, configMatrix: Daemon.configMatrix(settings), pollHz: settings.pollHz)
+            if !iio.isPresent {
+                log("the 'iio' source found no accelerometer yet; HasAccelerometer is false until one is plugged in")
+            }
+            service.attach(iio, feed: feed)
+        case .auto:
+            let iio = IIOSource(feed: feed, sink: service, configMatrix: Daemon.configMatrix(settings), pollHz: settings.pollHz)
+            // Attached even without a device, so one that appears later (a driver loaded late) is picked up.
+            service.attach(iio, feed: feed)
+            if !iio.isPresent {
+                // Hook for the `sensor-proxy` source (Sources/Service/SensorProxySource.swift): asked once,
+                // asynchronously; it replaces the device-less IIO source when an upstream proxy has an accelerometer.
+                let ownNames = settings.bus == .system ? [connection.uniqueName] : []
+                SensorProxySource.probe(bus: .system, ownUniqueNames: ownNames) { [weak service, weak iio] found in
+                    guard let service, let iio, service.sensor === iio, !iio.isPresent else { return }
+                    guard found else {
+                        return log("the 'auto' source found no accelerometer (neither IIO nor \(SensorProxySource.name)); "
+                                   + "device orientations come only from SetDeviceOrientation until one is plugged in")
+                    }
+                    do {
+                        let proxy = try SensorProxySource(sink: service, ownUniqueNames: ownNames)
+                        iio.setRunning(false)
+                        service.attach(proxy, feed: nil)
+                        service.sensorPresenceChanged()
+                    } catch {
+                        log("the 'auto' source cannot use \(SensorProxySource.name): \(error)")
+                    }
+                }
+            }
         }
         try service.start()
         log("serving \(Names.bus) as \(connection.uniqueName)")
+    }
+
+    /// The config's `[Sensor] MountMatrix`, already validated by the config reader.
+    static func configMatrix(_ settings: Settings) -> MountMatrix? {
+        guard let rows = settings.mountMatrix else { return nil }
+        do {
+            return try MountMatrix(rows: rows)
+        } catch {
+            log("warning: [Sensor] MountMatrix ignored: \(error.message)")
+            return nil
+        }
     }
 
     /// Releases the name so a successor can take it at once.

@@ -1,0 +1,35 @@
+/// Numbers as sysfs prints them, read the same way whatever the locale ("-25.6" is −25.6, never −25).
+public enum SysfsNumber {
+    /// A decimal number (`-25.6`, `0.009576806`, `256`, `1e-3`) with blanks and a newline around it; nil for anything else,
+    /// including `nan`, `inf`, hexadecimal and trailing garbage, which `strtod` would take in part.
+    public static func parse<S: StringProtocol>(_ text: S) -> Double? {
+        let bytes = Array(text.utf8)
+        var start = 0, end = bytes.count
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return nil }
+        var i = start
+        if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        var digits = 0
+        while i < end, isDigit(bytes[i]) { i += 1; digits += 1 }
+        if i < end, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < end, isDigit(bytes[i]) { i += 1; digits += 1 }
+        }
+        guard digits > 0 else { return nil }
+        if i < end, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < end, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+            var exponentDigits = 0
+            while i < end, isDigit(bytes[i]) { i += 1; exponentDigits += 1 }
+            guard exponentDigits > 0 else { return nil }
+        }
+        guard i == end else { return nil }
+        // Swift's Double(String) parses with the C locale, whatever LC_NUMERIC says.
+        guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0a || b == 0x0d }
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+}

@@ -1,0 +1,119 @@
+@preconcurrency import Glibc
+import Sensors
+
+/// One IIO accelerometer found in sysfs, with what discovery decided about it.
+struct IIODevice {
+    /// `iio:device0`.
+    let sysname: String
+    /// `/sys/bus/iio/devices/iio:device0`.
+    let path: String
+    let matrix: MountMatrix
+    /// Where the matrix came from, for the log.
+    let matrixSource: String
+    /// How to read it through its buffer, nil when it can only be polled.
+    let buffer: IIOBufferSupport?
+
+    /// Where IIO devices live in sysfs.
+    static let busDirectory = "/sys/bus/iio/devices"
+    static let axes = ["x", "y", "z"]
+
+    /// The first usable accelerometer (by name), skipping `excluded` and sensors in a laptop's base.
+    /// Only looks at which files exist and at the device's properties: it never reads a raw value (P16).
+    static func discover(configMatrix: MountMatrix?, excluded: String? = nil) -> IIODevice? {
+        for sysname in Sysfs.list(busDirectory) where sysname.hasPrefix("iio:device") && sysname != excluded {
+            let path = busDirectory + "/" + sysname
+            guard axes.allSatisfy({ Sysfs.exists("\(path)/in_accel_\($0)_raw") }) else { continue }
+            let udev = UdevProperties(devicePath: path)
+            if let location = udev["ACCEL_LOCATION"] ?? Sysfs.attribute(path + "/location"), location == "base" {
+                log("\(sysname): ignored, its location is 'base' (an accelerometer in a laptop's base)")
+                continue
+            }
+            let (matrix, source) = mountMatrix(path: path, sysname: sysname, udev: udev, config: configMatrix)
+            return IIODevice(sysname: sysname, path: path, matrix: matrix, matrixSource: source,
+                             buffer: IIOBufferSupport(devicePath: path, sysname: sysname, udev: udev))
+        }
+        return nil
+    }
+
+    /// The first valid matrix of: config, udev ACCEL_MOUNT_MATRIX, sysfs mount_matrix, in_accel_mount_matrix,
+    /// in_mount_matrix; identity otherwise. A bad one is logged and the next is tried.
+    static func mountMatrix(path: String, sysname: String, udev: UdevProperties,
+                            config: MountMatrix?) -> (MountMatrix, String) {
+        if let config { return (config, "the config's MountMatrix") }
+        var candidates: [(String, String?)] = [("udev property ACCEL_MOUNT_MATRIX", udev["ACCEL_MOUNT_MATRIX"])]
+        for name in ["mount_matrix", "in_accel_mount_matrix", "in_mount_matrix"] {
+            candidates.append(("sysfs \(name)", Sysfs.attribute("\(path)/\(name)")))
+        }
+        for (source, text) in candidates {
+            guard let text else { continue }
+            do {
+                return (try MountMatrix(parsing: text), source)
+            } catch {
+                log("warning: \(sysname): \(source) ignored: \(error.message)")
+            }
+        }
+        return (.identity, "identity (no mount matrix given)")
+    }
+}
+
+/// A device's udev properties: from its sysfs `uevent` file (where umockdev and some drivers put them),
+/// then from the udev database `/run/udev/data/c<major>:<minor>` (`E:KEY=VALUE` lines).
+struct UdevProperties {
+    private var values: [String: String] = [:]
+
+    init(devicePath: String) {
+        if let text = Sysfs.attribute(devicePath + "/uevent") {
+            for line in text.split(separator: "\n") { add(line) }
+        }
+        if let dev = Sysfs.attribute(devicePath + "/dev"), let text = Sysfs.attribute("/run/udev/data/c" + dev) {
+            for line in text.split(separator: "\n") where line.hasPrefix("E:") { add(line.dropFirst(2)) }
+        }
+    }
+
+    private mutating func add(_ line: Substring) {
+        guard let equals = line.firstIndex(of: "=") else { return }
+        let key = String(line[..<equals])
+        if values[key] == nil { values[key] = String(line[line.index(after: equals)...]).trimmedBlanks }
+    }
+
+    subscript(key: String) -> String? { values[key] }
+}
+
+/// What buffered reading needs: scan elements for the three axes, a buffer, a trigger and the character device.
+struct IIOBufferSupport {
+    let devicePath: String
+    /// The trigger to select in `trigger/current_trigger`.
+    let trigger: String
+    /// `/dev/iio:deviceN`.
+    let node: String
+
+    /// Nil when the device lacks any part of it.
+    init?(devicePath: String, sysname: String, udev: UdevProperties) {
+        let scan = devicePath + "/scan_elements"
+        guard Sysfs.exists(devicePath + "/buffer/enable"),
+              IIODevice.axes.allSatisfy({ Sysfs.exists("\(scan)/in_accel_\($0)_en") && Sysfs.exists("\(scan)/in_accel_\($0)_type")
+                                          && Sysfs.exists("\(scan)/in_accel_\($0)_index") }),
+              Sysfs.isWritable(devicePath + "/trigger/current_trigger") else { return nil }
+        let name = Sysfs.attribute(devicePath + "/name") ?? ""
+        let number = sysname.dropFirst("iio:device".count)
+        // The trigger a driver registers for its own data-ready interrupt is named `<name>-dev<N>`.
+        let wanted = ["\(name)-dev\(number)", "\(name)-trigger"]
+        var found: String?
+        for entry in Sysfs.list(IIODevice.busDirectory) where entry.hasPrefix("trigger") {
+            if let trigger = Sysfs.attribute("\(IIODevice.busDirectory)/\(entry)/name"), wanted.contains(trigger) {
+                found = trigger
+                break
+            }
+        }
+        if found == nil, let current = Sysfs.attribute(devicePath + "/trigger/current_trigger"), !current.isEmpty {
+            found = current
+        }
+        guard let trigger = found else { return nil }
+        var node = udev["DEVNAME"] ?? sysname
+        if !node.hasPrefix("/") { node = "/dev/" + node }
+        guard Sysfs.exists(node) else { return nil }
+        self.devicePath = devicePath
+        self.trigger = trigger
+        self.node = node
+    }
+}

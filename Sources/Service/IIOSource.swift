@@ -1,0 +1,195 @@
+@preconcurrency import Glibc
+import DBus
+import Orientation
+import Sensors
+
+/// The `iio` source: an IIO accelerometer in sysfs, read through its buffer when it has one and polled
+/// at `[Sensor] PollHz` otherwise, and only while someone claims (P16). Devices that come and go are
+/// followed through kernel uevents (`HotplugMonitor`).
+///
+/// Faults (a read error, a vanished file, a garbage value) never produce a sample: the reading is
+/// skipped, logged once per episode, and after a few in a row the orientation is reported unknown.
+final class IIOSource: SensorSource {
+    private let feed: SampleFeed
+    private unowned let sink: SensorSink
+    private let configMatrix: MountMatrix?
+    private let pollHz: Int
+    private(set) var device: IIODevice?
+    private var running = false
+    private var pollTimer: DBus.Timer?
+    private var buffer: IIOBufferReader?
+    /// The device whose buffer failed: it is polled from then on.
+    private var bufferRefused: String?
+    /// Scale and offset, read when reading starts and again after a fault.
+    private var calibration: IIOCalibration?
+    private var faults: FaultEpisode
+    private var hotplug: HotplugMonitor?
+
+    /// Looks for a device now and watches for others; `configMatrix` overrides every other mount matrix.
+    init(feed: SampleFeed, sink: SensorSink, configMatrix: MountMatrix?, pollHz: Int) {
+        self.feed = feed
+        self.sink = sink
+        self.configMatrix = configMatrix
+        self.pollHz = max(1, pollHz)
+        // About a quarter of a second of failures (at least 3) before the pose is given up.
+        faults = FaultEpisode(unknownAfter: max(3, self.pollHz / 4))
+        device = IIODevice.discover(configMatrix: configMatrix)
+        if let device { describe(device) }
+        hotplug = HotplugMonitor { [unowned self] event in handle(event) }
+    }
+
+    var isPresent: Bool { device != nil }
+
+    func setRunning(_ running: Bool) {
+        self.running = running
+        if running { startReading() } else { stopReading() }
+    }
+
+    // MARK: Reading
+
+    private func startReading() {
+        guard running, let device, pollTimer == nil, buffer == nil else { return }
+        calibration = nil
+        if let support = device.buffer, bufferRefused != device.sysname {
+            do {
+                buffer = try IIOBufferReader(support, frame: { [unowned self] x, y, z in
+                    take(Double(x), Double(y), Double(z))
+                }, failure: { [unowned self] problem in
+                    buffer = nil
+                    log("\(device.sysname): \(problem); polling at \(pollHz) Hz instead")
+                    bufferRefused = device.sysname
+                    startReading()
+                })
+                return
+            } catch {
+                log("\(device.sysname): buffered reading unavailable (\(error)); polling at \(pollHz) Hz instead")
+                bufferRefused = device.sysname
+            }
+        }
+        pollTimer = DBus.Timer(everyMs: UInt32(max(1, 1000 / pollHz))) { [unowned self] in poll() }
+        poll()
+    }
+
+    private func stopReading() {
+        pollTimer?.cancel()
+        pollTimer = nil
+        buffer?.close()
+        buffer = nil
+        feed.pause()
+    }
+
+    /// One polled sample: the three raw attributes.
+    private func poll() {
+        guard let device else { return }
+        var raw: [Double] = []
+        for axis in IIODevice.axes {
+            let path = "\(device.path)/in_accel_\(axis)_raw"
+            switch Sysfs.read(path) {
+            case .failure(let error):
+                return fault("cannot read \(error)")
+            case .success(let text):
+                guard let value = SysfsNumber.parse(text) else {
+                    return fault("\(path) holds '\(text.trimmedBlanks.prefix(40))', not a number")
+                }
+                raw.append(value)
+            }
+        }
+        take(raw[0], raw[1], raw[2])
+    }
+
+    /// Converts a raw reading ((raw + offset) × scale, then the mount matrix) and feeds it to the classifier.
+    private func take(_ rx: Double, _ ry: Double, _ rz: Double) {
+        guard let device else { return }
+        if calibration == nil {
+            switch IIOCalibration.read(device.path) {
+            case .failure(let problem): return fault(problem.description)
+            case .success(let value): calibration = value
+            }
+        }
+        guard let c = calibration else { return }
+        let v = device.matrix.apply(x: (rx + c.offset[0]) * c.scale[0], y: (ry + c.offset[1]) * c.scale[1],
+                                    z: (rz + c.offset[2]) * c.scale[2])
+        guard v.x.isFinite, v.y.isFinite, v.z.isFinite else { return fault("a reading overflowed") }
+        if faults.succeeded() { log("\(device.sysname): readings work again") }
+        feed.feed(x: v.x, y: v.y, z: v.z)
+    }
+
+    /// A reading that failed: skipped; logged at the start of an episode; unknown after a few in a row.
+    private func fault(_ problem: String) {
+        guard let device else { return }
+        calibration = nil
+        if !Sysfs.exists(device.path) { return vanished(device.sysname) }
+        let (shouldLog, reportUnknown) = faults.failed()
+        if shouldLog { log("\(device.sysname): \(problem); skipping readings until they work again") }
+        if reportUnknown {
+            feed.reset()
+            sink.sensorReported(.unknown)
+        }
+    }
+
+    // MARK: Hotplug
+
+    private func handle(_ event: Uevent) {
+        guard event.subsystem == "iio" else { return }
+        if event.action == "remove" || event.action == "unbind" {
+            if let device, device.sysname == event.sysname { vanished(device.sysname) }
+        } else if device == nil {
+            if let found = IIODevice.discover(configMatrix: configMatrix) { appeared(found) }
+        } else if device?.sysname == event.sysname {
+            calibration = nil
+        }
+    }
+
+    /// The device went away: stop, forget the pose, announce it, and take another accelerometer if there is one.
+    private func vanished(_ sysname: String) {
+        stopReading()
+        device = nil
+        bufferRefused = nil
+        feed.reset()
+        _ = faults.succeeded()
+        log("\(sysname): accelerometer removed")
+        sink.sensorPresenceChanged()
+        if let other = IIODevice.discover(configMatrix: configMatrix, excluded: sysname) { appeared(other) }
+    }
+
+    private func appeared(_ found: IIODevice) {
+        device = found
+        bufferRefused = nil
+        describe(found)
+        sink.sensorPresenceChanged()
+        startReading()
+    }
+
+    private func describe(_ device: IIODevice) {
+        let mode = device.buffer.map { "buffered (trigger \($0.trigger), \($0.node))" } ?? "polled at \(pollHz) Hz"
+        log("accelerometer \(device.sysname): \(mode) while claimed; mount matrix \(device.matrix) from \(device.matrixSource)")
+    }
+}
+
+/// Per-axis scale and offset of an accelerometer.
+struct IIOCalibration {
+    var scale: [Double]
+    var offset: [Double]
+
+    /// Scale from `in_accel_{x,y,z}_scale`, `in_accel_scale` or `scale` (1 when none), offset from
+    /// `in_accel_{x,y,z}_offset` or `in_accel_offset` (0 when none); a message for a garbage or zero value.
+    static func read(_ path: String) -> Result<IIOCalibration, IIOError> {
+        var result = IIOCalibration(scale: [], offset: [])
+        for axis in IIODevice.axes {
+            for (names, fallback, isScale) in [(["in_accel_\(axis)_scale", "in_accel_scale", "scale"], 1.0, true),
+                                               (["in_accel_\(axis)_offset", "in_accel_offset"], 0.0, false)] {
+                var value = fallback
+                for name in names {
+                    guard case .success(let text) = Sysfs.read("\(path)/\(name)") else { continue }
+                    guard let number = SysfsNumber.parse(text), !isScale || number != 0 else {
+                        return .failure(IIOError("\(path)/\(name) holds '\(text.trimmedBlanks.prefix(40))', not a usable number"))
+                    }
+                    value = number
+                    break
+                }
+                if isScale { result.scale.append(value) } else { result.offset.append(value) }
+            }
+        }
+        return .success(result)
+    }
+}

@@ -1,0 +1,322 @@
+@preconcurrency import Glibc
+import DBus
+import Orientation
+
+// The `sensor-proxy` source: device orientations from an upstream iio-sensor-proxy
+// (`net.hadess.SensorProxy` on the system bus).
+//
+// API for the daemon's wiring (all on the main loop, nothing blocks):
+//
+//     let source = try SensorProxySource(sink: service, ownUniqueNames: [...], bus: .system)
+//     service.attach(source, feed: nil)
+//
+//   - `init(sink:ownUniqueNames:bus:)` opens its own connection to `bus` (default `.system`;
+//     libdbus honours DBUS_SYSTEM_BUS_ADDRESS) and starts watching the proxy at once
+//     (AddMatch, GetNameOwner, GetAll: all asynchronous). Throws only when that bus cannot
+//     be reached. `ownUniqueNames`: unique names of this process's other connections **to
+//     the same bus**, so the daemon's own `net.hadess.SensorProxy` (`--sensor-proxy-compat`)
+//     is never taken for the peer; an owner whose pid (GetConnectionUnixProcessID) is ours
+//     is skipped as well, so passing [] is safe too.
+//   - `isPresent`: the proxy has an owner that is not us and its `HasAccelerometer` is true.
+//   - `setRunning(true)` claims (`ClaimAccelerometer`) and reports `AccelerometerOrientation`
+//     (and `AccelerometerTilt` face-up / face-down, where the proxy has it) to the sink as it
+//     changes; `setRunning(false)` releases (`ReleaseAccelerometer`). No claim is held otherwise.
+//   - The proxy leaving the bus makes `isPresent` false (the sink reads unknown); its return is
+//     picked up and the claim made again if we are running.
+//   - `SensorProxySource.probe(bus:ownUniqueNames:completion:)`: for `auto`, asks once,
+//     asynchronously, whether a proxy other than us is on the bus with an accelerometer.
+//     `completion(true/false)` runs later from the main loop.
+//   - `close()`: releases any claim and closes the connection (also done on deinit).
+
+/// The `sensor-proxy` source (see the comment at the top of this file).
+final class SensorProxySource: SensorSource {
+    static let name = "net.hadess.SensorProxy"
+    static let path = "/net/hadess/SensorProxy"
+    static let interface = "net.hadess.SensorProxy"
+
+    private let connection: Connection
+    private unowned let sink: SensorSink
+    private let ownUniqueNames: Set<String>
+    private var subscription: SignalSubscription?
+
+    /// The unique name owning `net.hadess.SensorProxy` now; nil when none (or not known yet).
+    private var owner: String?
+    /// Bumped on every owner change, so replies about an earlier owner are ignored.
+    private var generation = 0
+    /// The owner is this process (the compatibility interface): never used.
+    private var ownerIsSelf = false
+    /// Its properties have been read (GetAll answered).
+    private var known = false
+    private var hasAccelerometer = false
+    private var orientationString = "undefined"
+    private var tiltString: String?
+
+    private var running = false
+    /// Whether the current owner holds a claim of ours (after its answer).
+    private var held = false
+    /// The generation a Claim or Release call is waiting for an answer in, if any.
+    private var inFlight: Int?
+    /// The last orientation given to the sink while running; nil after (re)starting.
+    private var reported: DeviceOrientation?
+
+    var isPresent: Bool { owner != nil && !ownerIsSelf && known && hasAccelerometer }
+
+    init(sink: SensorSink, ownUniqueNames: [String], bus: BusAddress = .system) throws {
+        connection = try Connection(bus: bus)
+        self.sink = sink
+        self.ownUniqueNames = Set(ownUniqueNames + [connection.uniqueName])
+        connection.onDisconnected = { [weak self] in self?.disconnected() }
+        subscription = connection.onSignal { [weak self] message in self?.handle(message) }
+        // Match rules first: the bus handles our messages in order, so nothing between the
+        // GetNameOwner answer and later owner changes is missed.
+        let rules = [
+            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+                + "member='NameOwnerChanged',path='/org/freedesktop/DBus',arg0='\(Self.name)'",
+            "type='signal',sender='\(Self.name)',interface='org.freedesktop.DBus.Properties',"
+                + "member='PropertiesChanged',path='\(Self.path)',arg0='\(Self.interface)'",
+        ]
+        for rule in rules {
+            busCall("AddMatch", [.string(rule)]) { result in
+                if case .failure(let error) = result { log("sensor-proxy: cannot watch \(Self.name): \(error)") }
+            }
+        }
+        busCall("GetNameOwner", [.string(Self.name)]) { [weak self] result in
+            guard let self, self.owner == nil, self.generation == 0 else { return }
+            if case .success(let values) = result, let unique = values.first?.stringValue {
+                self.ownerChanged(to: unique)
+            }
+        }
+    }
+
+    deinit { close() }
+
+    /// Releases any claim and closes the connection.
+    func close() {
+        guard connection.isConnected else { return }
+        if held || inFlight == generation, let owner { proxyCall(owner, "ReleaseAccelerometer") { _ in } }
+        held = false
+        if let subscription { connection.removeSignalHandler(subscription) }
+        subscription = nil
+        connection.flush()
+        connection.close()
+    }
+
+    // MARK: SensorSource
+
+    func setRunning(_ running: Bool) {
+        guard running != self.running else { return }
+        self.running = running
+        reported = nil
+        reconcileClaim()
+    }
+
+    // MARK: Owner, properties and signals
+
+    private func handle(_ message: Message) {
+        guard message.type == .signal else { return }
+        if message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus",
+           message.sender == "org.freedesktop.DBus", message.signature == "sss",
+           let args = try? message.arguments(), args[0].stringValue == Self.name,
+           let newOwner = args[2].stringValue {
+            ownerChanged(to: newOwner)
+        } else if message.member == "PropertiesChanged", message.interface == "org.freedesktop.DBus.Properties",
+                  message.path == Self.path, let owner, message.sender == owner, !ownerIsSelf, known,
+                  let args = try? message.arguments(), args.count >= 2, args[0].stringValue == Self.interface {
+            var changed: [String: Value] = [:]
+            for (key, value) in args[1].dictEntries ?? [] {
+                if let key = key.stringValue { changed[key] = value.variantValue ?? value }
+            }
+            apply(changed)
+            let invalidated = (args.count > 2 ? args[2].arrayValues ?? [] : []).compactMap(\.stringValue)
+            if !invalidated.isEmpty { readProperties() }
+        }
+    }
+
+    /// A new owner (empty: none). Everything known about the old one is dropped.
+    private func ownerChanged(to newOwner: String) {
+        let wasPresent = isPresent
+        if held, let old = owner, !newOwner.isEmpty {
+            // Replaced without leaving: give the old owner its claim back.
+            proxyCall(old, "ReleaseAccelerometer") { _ in }
+        }
+        generation += 1
+        owner = newOwner.isEmpty ? nil : newOwner
+        ownerIsSelf = false
+        known = false
+        hasAccelerometer = false
+        orientationString = "undefined"
+        tiltString = nil
+        held = false
+        reported = nil
+        if wasPresent {
+            log("sensor-proxy: \(Self.name) \(newOwner.isEmpty ? "left the bus" : "changed owner"); no accelerometer")
+            sink.sensorPresenceChanged()
+        }
+        guard let owner else { return }
+        if ownUniqueNames.contains(owner) {
+            ownerIsSelf = true
+            return
+        }
+        let expected = generation
+        busCall("GetConnectionUnixProcessID", [.string(owner)]) { [weak self] result in
+            guard let self, self.generation == expected else { return }
+            if case .success(let values) = result, let pid = values.first?.uint32Value, pid == UInt32(getpid()) {
+                self.ownerIsSelf = true
+                return
+            }
+            self.readProperties()
+        }
+    }
+
+    /// Reads all of the proxy's properties (GetAll) for the current owner.
+    private func readProperties() {
+        guard let owner, !ownerIsSelf else { return }
+        let expected = generation
+        connection.call(destination: owner, path: Self.path, interface: "org.freedesktop.DBus.Properties",
+                        method: "GetAll", values: [.string(Self.interface)]) { [weak self] result in
+            guard let self, self.generation == expected else { return }
+            switch result {
+            case .success(let values):
+                var properties: [String: Value] = [:]
+                for (key, value) in values.first?.dictEntries ?? [] {
+                    if let key = key.stringValue { properties[key] = value.variantValue ?? value }
+                }
+                let first = !self.known
+                self.known = true
+                self.apply(properties, announceAlways: first)
+            case .failure(let error):
+                log("sensor-proxy: cannot read \(Self.name)'s properties: \(error)")
+            }
+        }
+    }
+
+    /// Takes in new property values: presence, claim and the reported orientation follow.
+    private func apply(_ properties: [String: Value], announceAlways: Bool = false) {
+        let wasPresent = isPresent
+        if let has = properties["HasAccelerometer"]?.boolValue { hasAccelerometer = has }
+        if let orientation = properties["AccelerometerOrientation"]?.stringValue { orientationString = orientation }
+        if let tilt = properties["AccelerometerTilt"]?.stringValue { tiltString = tilt }
+        if isPresent != wasPresent {
+            if isPresent {
+                log("sensor-proxy: using the accelerometer of \(Self.name) (\(owner ?? ""))")
+            } else {
+                log("sensor-proxy: \(Self.name) has no accelerometer")
+            }
+            reported = nil
+            sink.sensorPresenceChanged()
+        } else if announceAlways && !isPresent {
+            log("sensor-proxy: \(Self.name) (\(owner ?? "")) has no accelerometer")
+        }
+        reconcileClaim()
+        report()
+    }
+
+    // MARK: Claim
+
+    /// Claims while running with a proxy present, releases otherwise. One call at a time per
+    /// owner: the proxy counts claims per client, so a Claim and a Release must never cross.
+    private func reconcileClaim() {
+        guard let owner, inFlight != generation else { return }
+        let wanted = running && isPresent
+        guard wanted != held else { return }
+        let expected = generation
+        inFlight = expected
+        proxyCall(owner, wanted ? "ClaimAccelerometer" : "ReleaseAccelerometer") { [weak self] result in
+            guard let self else { return }
+            if self.inFlight == expected { self.inFlight = nil }
+            guard self.generation == expected else {
+                // The owner changed meanwhile; if it is still alive it gets its claim back.
+                if wanted, case .success = result { self.proxyCall(owner, "ReleaseAccelerometer") { _ in } }
+                return
+            }
+            switch result {
+            case .success:
+                self.held = wanted
+                // The value may predate the claim: read it now, changes follow by signal.
+                if wanted && self.running && self.isPresent { self.readProperties() }
+            case .failure(let error):
+                log("sensor-proxy: \(wanted ? "ClaimAccelerometer" : "ReleaseAccelerometer") failed: \(error)")
+                if !wanted { self.held = false }
+                else { return } // no retry loop: the next owner change or setRunning tries again
+            }
+            self.reconcileClaim()
+        }
+    }
+
+    /// Gives the sink the current pose, while running with a claim held.
+    private func report() {
+        guard running, isPresent, held else { return }
+        let orientation = Self.orientation(orientation: orientationString, tilt: tiltString)
+        guard orientation != reported else { return }
+        reported = orientation
+        sink.sensorReported(orientation)
+    }
+
+    /// The device orientation for the proxy's strings; a flat tilt wins over the edge.
+    static func orientation(orientation: String, tilt: String?) -> DeviceOrientation {
+        switch tilt {
+        case "face-up": return .faceUp
+        case "face-down": return .faceDown
+        default: break
+        }
+        switch orientation {
+        case "normal": return .portrait
+        case "bottom-up": return .portraitUpsideDown
+        case "right-up": return .landscapeLeft
+        case "left-up": return .landscapeRight
+        default: return .unknown
+        }
+    }
+
+    private func disconnected() {
+        log("sensor-proxy: lost the connection to the bus of \(Self.name); no accelerometer")
+        let wasPresent = isPresent
+        generation += 1
+        owner = nil
+        held = false
+        if wasPresent { sink.sensorPresenceChanged() }
+    }
+
+    // MARK: Calls
+
+    private func busCall(_ method: String, _ values: [Value], completion: @escaping (Result<[Value], DBusError>) -> Void) {
+        connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                        interface: "org.freedesktop.DBus", method: method, values: values, completion: completion)
+    }
+
+    private func proxyCall(_ destination: String, _ method: String, completion: @escaping (Result<[Value], DBusError>) -> Void) {
+        connection.call(destination: destination, path: Self.path, interface: Self.interface, method: method,
+                        timeoutMs: 5000, completion: completion)
+    }
+
+    // MARK: Probe for `auto`
+
+    /// Whether a proxy other than this process owns `net.hadess.SensorProxy` on `bus` and has an
+    /// accelerometer. Asynchronous: `completion` runs later from the main loop; false when the bus
+    /// cannot be reached.
+    static func probe(bus: BusAddress = .system, ownUniqueNames: [String] = [],
+                      completion: @escaping (Bool) -> Void) {
+        guard let connection = try? Connection(bus: bus) else {
+            Idle.schedule { completion(false) }
+            return
+        }
+        func finish(_ answer: Bool) {
+            completion(answer)
+            connection.close()
+        }
+        connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                        method: "GetNameOwner", values: [.string(name)]) { result in
+            guard case .success(let values) = result, let owner = values.first?.stringValue,
+                  !ownUniqueNames.contains(owner) else { return finish(false) }
+            connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                            method: "GetConnectionUnixProcessID", values: [.string(owner)]) { result in
+                if case .success(let values) = result, values.first?.uint32Value == UInt32(getpid()) { return finish(false) }
+                connection.call(destination: owner, path: path, interface: "org.freedesktop.DBus.Properties",
+                                method: "Get", values: [.string(interface), .string("HasAccelerometer")]) { result in
+                    guard case .success(let values) = result else { return finish(false) }
+                    finish((values.first?.variantValue ?? values.first)?.boolValue == true)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,411 @@
+@preconcurrency import Glibc
+import Foundation
+import XCTest
+import DBus
+import TestSupport
+
+/// 1 g as raw counts with scale 9.81/256, the peer's test vectors.
+private let g = 256
+private let scale = "0.038320312"
+
+/// The attributes of a polled accelerometer reading (x, y, z) raw counts.
+private func accelerometer(_ x: Int, _ y: Int, _ z: Int, _ extra: [String: String] = [:]) -> [String: String] {
+    var a = ["name": "accel_3d", "in_accel_x_raw": "\(x)", "in_accel_y_raw": "\(y)", "in_accel_z_raw": "\(z)",
+             "in_accel_scale": scale]
+    for (k, v) in extra { a[k] = v }
+    return a
+}
+
+/// The IIO source end to end: a fake accelerometer in a umockdev testbed, the daemon reading it.
+final class IIOSourceTests: XCTestCase {
+    var bus: PrivateBus!
+    var testbed: Testbed!
+    var daemon: Daemon?
+    var probe: Connection!
+    var claimant: Connection?
+    var scratch: String!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        guard access(systemPython, X_OK) == 0,
+              runTool([systemPython, "-c", "import gi; gi.require_version('UMockdev', '1.0')"]).status == 0 else {
+            throw XCTSkip("umockdev is not installed (apt: umockdev gir1.2-umockdev-1.0 python3-gi)")
+        }
+        scratch = NSTemporaryDirectory() + "orientationd-iio-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        bus = try PrivateBus()
+        probe = try Connection(bus: .address(bus.address))
+        testbed = try Testbed(scratch: scratch)
+    }
+
+    override func tearDownWithError() throws {
+        claimant?.close()
+        claimant = nil
+        if let daemon {
+            let running = daemon.isRunning
+            let code = daemon.stop()
+            XCTAssertTrue(running, "orientationd died; log:\n\(daemon.log)")
+            XCTAssertEqual(code, 0, "orientationd did not exit 0 on SIGTERM; log:\n\(daemon.log)")
+        }
+        daemon = nil
+        probe?.close()
+        bus?.stop()
+        testbed?.stop()
+        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+        try super.tearDownWithError()
+    }
+
+    // MARK: Helpers
+
+    func start(_ arguments: [String] = [], config: String? = nil) throws {
+        var args = ["--sensor", "iio"] + arguments
+        if let config {
+            let path = scratch + "/orientationd.conf"
+            try config.write(toFile: path, atomically: true, encoding: .utf8)
+            args += ["--config", path]
+        }
+        let d = try Daemon(testbed: testbed, bus: bus, scratch: scratch, arguments: args)
+        daemon = d
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, d.isRunning {
+            let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                interface: "org.freedesktop.DBus", method: "NameHasOwner", values: [.string(busName)])
+            if owned?.first?.boolValue == true { return }
+            usleep(10_000)
+        }
+        throw TestbedError(description: "orientationd did not come up; log:\n\(d.log)")
+    }
+
+    func property(_ name: String) throws -> Value {
+        let reply = try probe.callBlocking(destination: busName, path: managerPath, interface: "org.freedesktop.DBus.Properties",
+                                           method: "Get", values: [.string(managerIface), .string(name)], timeoutMs: 5000)
+        return reply.first?.variantValue ?? reply.first ?? .string("")
+    }
+
+    func deviceOrientation() throws -> UInt32 { try property("DeviceOrientation").uint32Value ?? 999 }
+    func hasAccelerometer() throws -> Bool { try property("HasAccelerometer").boolValue ?? false }
+
+    /// Claims device orientations (P16) from a client that stays connected.
+    func claim() throws {
+        let c = try Connection(bus: .address(bus.address))
+        _ = try c.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+                               method: "BeginGeneratingDeviceOrientationNotifications", timeoutMs: 5000)
+        claimant = c
+    }
+
+    func release() throws {
+        _ = try claimant?.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+                                       method: "EndGeneratingDeviceOrientationNotifications", timeoutMs: 5000)
+    }
+
+    /// Waits up to `timeout` s for `condition`, polling every 20 ms.
+    @discardableResult
+    func eventually(_ timeout: Double = 3, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if try condition() { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        return try condition()
+    }
+
+    func assertOrientation(_ expected: UInt32, _ message: String = "", timeout: Double = 3,
+                           file: StaticString = #filePath, line: UInt = #line) throws {
+        let reached = try eventually(timeout) { try deviceOrientation() == expected }
+        let actual = try deviceOrientation()
+        XCTAssertTrue(reached, "DeviceOrientation is \(actual), not \(expected). \(message)\nlog:\n\(daemon?.log ?? "")",
+                      file: file, line: line)
+    }
+
+    func logLines(containing text: String) -> Int {
+        (daemon?.log ?? "").split(separator: "\n").filter { $0.contains(text) }.count
+    }
+
+    // MARK: Polled mode
+
+    func testPolledRawIntegersGiveTheSixOrientations() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
+        try start()
+        XCTAssertTrue(try hasAccelerometer())
+        try claim()
+        let vectors: [((Int, Int, Int), UInt32)] = [((0, -g, 0), 1), ((0, g, 0), 2), ((-g, 0, 0), 3), ((g, 0, 0), 4),
+                                                    ((0, 0, g), 5), ((0, 0, -g), 6), ((0, -g, 0), 1)]
+        for ((x, y, z), expected) in vectors {
+            try testbed.set(path, ["in_accel_x_raw": "\(x)", "in_accel_y_raw": "\(y)", "in_accel_z_raw": "\(z)"])
+            try assertOrientation(expected, "raw (\(x), \(y), \(z))")
+        }
+    }
+
+    func testPerAxisFloatScaleAndOffsetAreApplied() throws {
+        // Milli-g counts with a per-axis float scale (which beats in_accel_scale) and an offset of +1000: raw
+        // (-1000, -2000, -1000) is (0, -1 g, 0) only if the offset is applied; without it the magnitude is
+        // about 2.4 g and nothing would ever be reported.
+        let path = try testbed.add("iio:device0", attributes: [
+            "name": "accel", "in_accel_x_raw": "-1000", "in_accel_y_raw": "-2000", "in_accel_z_raw": "-1000",
+            "in_accel_x_scale": "0.00981", "in_accel_y_scale": "0.00981", "in_accel_z_scale": "0.00981",
+            "in_accel_offset": "1000", "in_accel_scale": "100",
+        ])
+        try start()
+        try claim()
+        try assertOrientation(1)
+        try testbed.set(path, ["in_accel_x_raw": "0.0", "in_accel_y_raw": "-1000"])
+        try assertOrientation(4)
+    }
+
+    // MARK: Mount matrix
+
+    func testConfigMountMatrixComesFirst() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0, ["mount_matrix": "0, 1, 0; -1, 0, 0; 0, 0, 1"]),
+                        properties: ["ACCEL_MOUNT_MATRIX": "0, 1, 0; -1, 0, 0; 0, 0, 1"])
+        try start(config: "[Sensor]\nMountMatrix=-1, 0, 0; 0, -1, 0; 0, 0, 1\n")
+        try claim()
+        try assertOrientation(2, "the config's matrix turns portrait upside down")
+        XCTAssertEqual(logLines(containing: "from the config's MountMatrix"), 1, daemon!.log)
+    }
+
+    func testUdevMountMatrixFromTheUeventFileBeatsSysfs() throws {
+        // (0, -g, 0) through "0, 1, 0; -1, 0, 0; 0, 0, 1" is (-g, 0, 0): landscape-left.
+        try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0, ["mount_matrix": "-1, 0, 0; 0, -1, 0; 0, 0, 1"]),
+                        properties: ["ACCEL_MOUNT_MATRIX": "0, 1, 0; -1, 0, 0; 0, 0, 1"])
+        try start()
+        try claim()
+        try assertOrientation(3)
+    }
+
+    func testSysfsMountMatrix() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0, ["mount_matrix": "-1, 0, 0; 0, -1, 0; 0, 0, 1"]))
+        try start()
+        try claim()
+        try assertOrientation(2)
+    }
+
+    func testMatrixWithAnAllZeroRowIsSkippedWithAWarning() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0, ["in_accel_mount_matrix": "-1, 0, 0; 0, -1, 0; 0, 0, 1"]),
+                        properties: ["ACCEL_MOUNT_MATRIX": "0, 0, 0; 0, 1, 0; 0, 0, 1"])
+        try start()
+        try claim()
+        try assertOrientation(2, "the next source, in_accel_mount_matrix, is used")
+        XCTAssertEqual(logLines(containing: "warning: iio:device0: udev property ACCEL_MOUNT_MATRIX ignored"), 1, daemon!.log)
+    }
+
+    // MARK: Location
+
+    func testAccelerometerInTheBaseIsIgnored() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(0, g, 0, ["location": "base"]))
+        try testbed.add("iio:device1", attributes: accelerometer(0, g, 0), properties: ["ACCEL_LOCATION": "base"])
+        try start()
+        XCTAssertFalse(try hasAccelerometer(), "both are in the base")
+        XCTAssertEqual(logLines(containing: "ignored, its location is 'base'"), 2, daemon!.log)
+        // One in the display, added later, is used.
+        let display = try testbed.add("iio:device2", attributes: accelerometer(0, -g, 0, ["location": "display"]))
+        try testbed.uevent(display, "add")
+        XCTAssertTrue(try eventually { try hasAccelerometer() }, daemon!.log)
+        try claim()
+        try assertOrientation(1)
+    }
+
+    // MARK: Faults
+
+    func testGarbageValueIsSkippedLoggedOnceAndNeverGivesAWrongOrientation() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
+        try start()
+        try claim()
+        try assertOrientation(1)
+        // Read in part, "256abc" would be upside down: it must be refused as a whole.
+        try testbed.set(path, "in_accel_y_raw", "256abc")
+        var seen = Set<UInt32>()
+        let deadline = Date().addingTimeInterval(1.0)
+        while Date() < deadline {
+            seen.insert(try deviceOrientation())
+            usleep(20_000)
+        }
+        XCTAssertTrue(seen.isSubset(of: [0, 1]), "saw \(seen.sorted()) while the value was garbage")
+        XCTAssertEqual(try deviceOrientation(), 0, "after repeated failures the orientation is unknown, not held forever")
+        XCTAssertEqual(logLines(containing: "holds '256abc', not a number"), 1, "logged once per episode:\n\(daemon!.log)")
+        try testbed.set(path, "in_accel_y_raw", "")
+        usleep(300_000)
+        XCTAssertEqual(logLines(containing: "not a number"), 1, "still the same episode")
+        try testbed.set(path, "in_accel_y_raw", "-256")
+        try assertOrientation(1, "recovers when reads work again")
+        XCTAssertEqual(logLines(containing: "readings work again"), 1, daemon!.log)
+        XCTAssertTrue(daemon!.isRunning)
+    }
+
+    func testGarbageScaleIsAFaultNotAWrongOrientation() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, g, 0, ["in_accel_scale": "-25,6"]))
+        try start()
+        try claim()
+        usleep(500_000)
+        XCTAssertEqual(try deviceOrientation(), 0)
+        XCTAssertEqual(logLines(containing: "in_accel_scale holds '-25,6'"), 1, daemon!.log)
+        try testbed.set(path, "in_accel_scale", scale)
+        try assertOrientation(2)
+    }
+
+    // MARK: Hotplug
+
+    func testRemovedDeviceReadsUnknownAndComesBackWithoutRestart() throws {
+        var path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
+        try start()
+        try claim()
+        try assertOrientation(1)
+        try testbed.uevent(path, "remove")
+        try testbed.remove(path)
+        XCTAssertTrue(try eventually { try !hasAccelerometer() }, daemon!.log)
+        try assertOrientation(0, "a vanished device reads unknown, never a stale pose")
+        path = try testbed.add("iio:device0", attributes: accelerometer(-g, 0, 0))
+        try testbed.uevent(path, "add")
+        XCTAssertTrue(try eventually { try hasAccelerometer() }, daemon!.log)
+        try assertOrientation(3, "the claim is still valid: the new device is read at once")
+    }
+
+    func testRemoveEventIsSeenWhileUnclaimed() throws {
+        // Nothing reads the device while unclaimed, so only the uevent can tell it went away.
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
+        try start()
+        XCTAssertTrue(try hasAccelerometer())
+        try testbed.uevent(path, "remove")
+        try testbed.remove(path)
+        XCTAssertTrue(try eventually { try !hasAccelerometer() }, daemon!.log)
+        XCTAssertEqual(logLines(containing: "iio:device0: accelerometer removed"), 1, daemon!.log)
+    }
+
+    func testDeviceAppearingAfterStartIsPickedUp() throws {
+        try start()
+        XCTAssertFalse(try hasAccelerometer())
+        try claim()
+        let path = try testbed.add("iio:device3", attributes: accelerometer(g, 0, 0))
+        try testbed.uevent(path, "add")
+        XCTAssertTrue(try eventually { try hasAccelerometer() }, daemon!.log)
+        try assertOrientation(4)
+    }
+
+    // MARK: Claims (P16)
+
+    func testNothingReadsOrWakesWhileUnclaimed() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0, ["in_accel_x_raw": "garbage"]))
+        try start()
+        usleep(300_000)
+        var before = daemon!.contextSwitches
+        usleep(1_000_000)
+        XCTAssertEqual(daemon!.contextSwitches, before, "the daemon woke up while nobody claimed")
+        XCTAssertEqual(logLines(containing: "not a number"), 0, "the device was read while nobody claimed:\n\(daemon!.log)")
+        // Claimed, it is read (which is how the check above could fail) ...
+        try claim()
+        XCTAssertTrue(eventually { logLines(containing: "not a number") == 1 }, daemon!.log)
+        try testbed.set(path, "in_accel_x_raw", "0")
+        try assertOrientation(1)
+        // ... and released, it is quiet again: no timer left behind.
+        try release()
+        usleep(300_000)
+        before = daemon!.contextSwitches
+        usleep(1_000_000)
+        XCTAssertEqual(daemon!.contextSwitches, before, "the poll timer outlived the claim")
+    }
+
+    // MARK: Buffered mode
+
+    /// A buffered accelerometer: x, y, z as le:s16 at 0, 2, 4, an enabled 64-bit timestamp at 8 (16-byte frames),
+    /// its trigger, and a pty standing in for /dev/iio:device0. Its raw attributes read 0, so only frames can orient it.
+    func addBufferedAccelerometer(yType: String = "le:s16/16>>0") throws {
+        try testbed.add(description: """
+            P: /devices/iio:device0
+            N: iio:device0
+            E: DEVNAME=/dev/iio:device0
+            E: SUBSYSTEM=iio
+            A: dev=241:0
+            A: name=accel_3d
+            A: in_accel_x_raw=0
+            A: in_accel_y_raw=0
+            A: in_accel_z_raw=0
+            A: in_accel_scale=\(scale)
+            A: buffer/enable=0
+            A: buffer/length=8
+            A: trigger/current_trigger=
+            A: scan_elements/in_accel_x_en=0
+            A: scan_elements/in_accel_x_index=0
+            A: scan_elements/in_accel_x_type=le:s16/16>>0
+            A: scan_elements/in_accel_y_en=0
+            A: scan_elements/in_accel_y_index=1
+            A: scan_elements/in_accel_y_type=\(yType)
+            A: scan_elements/in_accel_z_en=0
+            A: scan_elements/in_accel_z_index=2
+            A: scan_elements/in_accel_z_type=le:s16/16>>0
+            A: scan_elements/in_timestamp_en=1
+            A: scan_elements/in_timestamp_index=3
+            A: scan_elements/in_timestamp_type=le:s64/64>>0
+
+            """)
+        try testbed.add(description: "P: /devices/trigger0\nE: SUBSYSTEM=iio\nA: name=accel_3d-dev0\n")
+    }
+
+    private func le16(_ v: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)] }
+
+    private func frame(_ x: Int, _ y: [UInt8], _ z: Int) -> [UInt8] {
+        le16(x) + y + le16(z) + [0, 0] + [1, 2, 3, 4, 5, 6, 7, 8]
+    }
+
+    func testBufferedModeReadsFramesAndStopsOnRelease() throws {
+        try addBufferedAccelerometer()
+        try start()
+        XCTAssertEqual(logLines(containing: "buffered (trigger accel_3d-dev0"), 1, daemon!.log)
+        XCTAssertEqual(try testbed.read("/sys/devices/iio:device0/buffer/enable"), "0", "not enabled before a claim")
+        try claim()
+        XCTAssertTrue(try eventually { try testbed.read("/sys/devices/iio:device0/buffer/enable") == "1" }, daemon!.log)
+        XCTAssertEqual(try testbed.read("/sys/devices/iio:device0/trigger/current_trigger"), "accel_3d-dev0")
+        for axis in ["x", "y", "z"] {
+            XCTAssertEqual(try testbed.read("/sys/devices/iio:device0/scan_elements/in_accel_\(axis)_en"), "1")
+        }
+        XCTAssertTrue(eventually { openNodes() == 1 }, "the node is open while claimed")
+        // Two frames in one write and one split across writes: the newest complete frame counts.
+        try testbed.writeDevice("/dev/iio:device0", frame(0, le16(-g), 0) + frame(g, le16(0), 0))
+        try assertOrientation(4)
+        let split = frame(0, le16(g), 0)
+        for _ in 0..<3 {
+            try testbed.writeDevice("/dev/iio:device0", Array(split[0..<5]))
+            try testbed.writeDevice("/dev/iio:device0", Array(split[5...]))
+            usleep(60_000)
+        }
+        try assertOrientation(2)
+        try release()
+        XCTAssertTrue(try eventually { try testbed.read("/sys/devices/iio:device0/buffer/enable") == "0" }, "disabled on release")
+        XCTAssertTrue(eventually { openNodes() == 0 }, "the node is closed on release")
+        XCTAssertEqual(logLines(containing: "polling"), 0, "no fallback was needed:\n\(daemon!.log)")
+    }
+
+    func testBufferedBigEndianShiftedChannel() throws {
+        // y as 12 bits, big-endian, shifted by 4: -256 is 0xF00 << 4 = 0xF000.
+        try addBufferedAccelerometer(yType: "be:s12/16>>4")
+        try start()
+        try claim()
+        XCTAssertTrue(eventually { openNodes() == 1 }, daemon!.log)
+        for _ in 0..<3 {
+            try testbed.writeDevice("/dev/iio:device0", frame(0, [0xf0, 0x00], 0))
+            usleep(60_000)
+        }
+        try assertOrientation(1)
+        for _ in 0..<3 {
+            try testbed.writeDevice("/dev/iio:device0", frame(0, [0x10, 0x00], 0))
+            usleep(60_000)
+        }
+        try assertOrientation(2)
+    }
+
+    func testBufferSetupFailureFallsBackToPolling() throws {
+        // A scan element type the kernel would never print: buffered setup fails, polling takes over.
+        try addBufferedAccelerometer(yType: "le:s16/24>>0")
+        try testbed.set("/sys/devices/iio:device0", ["in_accel_y_raw": "\(-g)"])
+        try start()
+        try claim()
+        try assertOrientation(1)
+        XCTAssertEqual(logLines(containing: "buffered reading unavailable"), 1, daemon!.log)
+    }
+
+    /// How many descriptors of the daemon point at a pty (the fake /dev/iio:device0).
+    func openNodes() -> Int {
+        guard let daemon else { return -1 }
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/fd")) ?? []
+        return fds.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(daemon.pid)/fd/\($0)")) ?? "")
+            .hasPrefix("/dev/pts/") }.count
+    }
+}

@@ -1,0 +1,211 @@
+@preconcurrency import Glibc
+import Foundation
+import XCTest
+import DBus
+import TestSupport
+
+// The IIO source under umockdev: a Python driver owns a `UMockdev.Testbed` (fake /sys, fake /dev nodes
+// backed by ptys, emulated uevents) and obeys JSON commands on stdin; the daemon runs with
+// `libumockdev-preload.so.0` and `UMOCKDEV_DIR` pointing at the testbed, on a private bus.
+
+/// Debian's python3: it has `gi.repository.UMockdev` (a pyenv python on PATH may not).
+let systemPython = "/usr/bin/python3"
+let preloadLibrary = "libumockdev-preload.so.0"
+
+let busName = "org.orientationd.Orientation1"
+let managerPath = "/org/orientationd/Orientation1"
+let managerIface = "org.orientationd.Orientation1"
+
+/// The Python side: one JSON command per line in, one JSON reply per line out.
+private let driverScript = #"""
+import sys, os, json
+import gi
+gi.require_version('UMockdev', '1.0')
+from gi.repository import UMockdev
+tb = UMockdev.Testbed.new()
+def reply(value):
+    sys.stdout.write(json.dumps(value) + "\n")
+    sys.stdout.flush()
+reply({"root": tb.get_root_dir()})
+for line in sys.stdin:
+    c = json.loads(line)
+    op = c["op"]
+    try:
+        if op == "add":
+            attrs, props = [], []
+            for k, v in c.get("attrs", {}).items(): attrs += [k, v]
+            for k, v in c.get("props", {}).items(): props += [k, v]
+            reply({"path": tb.add_device("iio", c["name"], None, attrs, props)})
+        elif op == "addstr":
+            tb.add_from_string(c["text"])
+            reply({})
+        elif op == "set":
+            tb.set_attribute(c["path"], c["attr"], c["value"])
+            reply({})
+        elif op == "uevent":
+            tb.uevent(c["path"], c["action"])
+            reply({})
+        elif op == "remove":
+            tb.remove_device(c["path"])
+            reply({})
+        elif op == "write_dev":
+            os.write(tb.get_dev_fd(c["node"]), bytes.fromhex(c["hex"]))
+            reply({})
+        elif op == "read":
+            with open(tb.get_root_dir() + c["path"]) as f:
+                reply({"value": f.read()})
+        else:
+            reply({"error": "unknown op " + op})
+    except Exception as e:
+        reply({"error": repr(e)})
+"""#
+
+struct TestbedError: Error, CustomStringConvertible { let description: String }
+
+/// A running umockdev testbed, driven through the Python script above.
+final class Testbed {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    let root: String
+
+    init(scratch: String) throws {
+        let script = scratch + "/umockdev-driver.py"
+        try driverScript.write(toFile: script, atomically: true, encoding: .utf8)
+        process.executableURL = URL(fileURLWithPath: systemPython)
+        process.arguments = [script]
+        var environment = ProcessInfo.processInfo.environment
+        // The driver's own libudev (used to build uevents) must see the testbed too.
+        environment["LD_PRELOAD"] = preloadLibrary
+        environment.removeValue(forKey: "UMOCKDEV_DIR")
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        guard let root = try Testbed.readReply(output)["root"] as? String else { throw TestbedError(description: "no testbed root") }
+        self.root = root
+    }
+
+    private static func readReply(_ pipe: Pipe) throws -> [String: Any] {
+        var line = [UInt8]()
+        var byte: UInt8 = 0
+        let fd = pipe.fileHandleForReading.fileDescriptor
+        while Glibc.read(fd, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
+        guard let reply = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+            throw TestbedError(description: "the umockdev driver said '\(String(decoding: line, as: UTF8.self))'")
+        }
+        if let error = reply["error"] as? String { throw TestbedError(description: "umockdev: \(error)") }
+        return reply
+    }
+
+    @discardableResult
+    func command(_ command: [String: Any]) throws -> [String: Any] {
+        var data = try JSONSerialization.data(withJSONObject: command)
+        data.append(UInt8(ascii: "\n"))
+        input.fileHandleForWriting.write(data)
+        return try Testbed.readReply(output)
+    }
+
+    /// Adds an iio device; returns its sysfs path (`/sys/devices/NAME`).
+    @discardableResult
+    func add(_ name: String, attributes: [String: String], properties: [String: String] = [:]) throws -> String {
+        guard let path = try command(["op": "add", "name": name, "attrs": attributes, "props": properties])["path"] as? String else {
+            throw TestbedError(description: "add \(name) returned no path")
+        }
+        return path
+    }
+
+    func add(description: String) throws { try command(["op": "addstr", "text": description]) }
+
+    func set(_ path: String, _ attribute: String, _ value: String) throws {
+        try command(["op": "set", "path": path, "attr": attribute, "value": value])
+    }
+
+    /// Sets several attributes.
+    func set(_ path: String, _ values: [String: String]) throws {
+        for (k, v) in values { try set(path, k, v) }
+    }
+
+    func uevent(_ path: String, _ action: String) throws { try command(["op": "uevent", "path": path, "action": action]) }
+
+    func remove(_ path: String) throws { try command(["op": "remove", "path": path]) }
+
+    /// Writes bytes to the fake character device, as if the kernel had pushed them into the buffer.
+    func writeDevice(_ node: String, _ bytes: [UInt8]) throws {
+        try command(["op": "write_dev", "node": node, "hex": bytes.map { String(format: "%02x", $0) }.joined()])
+    }
+
+    /// An attribute's contents as the daemon would read them (`/sys/...` inside the testbed).
+    func read(_ path: String) throws -> String {
+        (try command(["op": "read", "path": path])["value"] as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        _ = try? FileManager.default.removeItem(atPath: root)
+    }
+}
+
+/// `orientationd` inside the testbed, on a private bus; stderr goes to `logPath`.
+final class Daemon {
+    let process = Process()
+    let logPath: String
+
+    init(testbed: Testbed, bus: PrivateBus, scratch: String, arguments: [String]) throws {
+        logPath = scratch + "/daemon.log"
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        process.executableURL = URL(fileURLWithPath: productsDirectory() + "/orientationd")
+        process.arguments = ["--address", bus.address, "--state-dir", scratch + "/state"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = preloadLibrary
+        environment["UMOCKDEV_DIR"] = testbed.root
+        process.environment = environment
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var pid: pid_t { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// SIGTERM, then the exit status (or -1 after a SIGKILL when it hangs).
+    func stop() -> Int32 {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+            return -1
+        }
+        return process.terminationStatus
+    }
+
+    /// `voluntary_ctxt_switches + nonvoluntary_ctxt_switches` of every thread, from /proc.
+    var contextSwitches: Int {
+        var total = 0
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for task in tasks {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            for line in status.split(separator: "\n") where line.contains("ctxt_switches") {
+                total += Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+        }
+        return total
+    }
+}
+
+/// The directory holding the built products (the test bundle runs from there).
+func productsDirectory() -> String {
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var dir = (exe as NSString).deletingLastPathComponent
+    if !FileManager.default.isExecutableFile(atPath: dir + "/orientationd") {
+        dir = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
+    }
+    return dir
+}

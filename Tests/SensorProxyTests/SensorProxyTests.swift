@@ -1,0 +1,267 @@
+@preconcurrency import Glibc
+import XCTest
+import DBus
+import TestSupport
+
+/// `orientationd --sensor sensor-proxy` against the REAL iio-sensor-proxy 3.0, which runs on a
+/// private bus (as its "system" bus, DBUS_SYSTEM_BUS_ADDRESS) inside a umockdev testbed with a
+/// fake IIO accelerometer. The driver (DriverScript.swift) moves the fake device and records the
+/// proxy's method calls with dbus-monitor.
+final class SensorProxyTests: XCTestCase {
+    var bus: PrivateBus!
+    var scratch: String!
+    var driver: Child?
+    var daemon: Child?
+    var probe: Connection!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        if let missing = peerMissing() {
+            if getenv("CI") != nil { XCTFail(missing) }
+            throw XCTSkip(missing)
+        }
+        bus = try PrivateBus()
+        scratch = makeTempDirectory()
+        // Our daemon reaches the proxy on the "system" bus: here the private one.
+        setenv("DBUS_SYSTEM_BUS_ADDRESS", bus.address, 1)
+        probe = try Connection(bus: .address(bus.address))
+    }
+
+    override func tearDownWithError() throws {
+        if let daemon {
+            let running = daemon.isRunning
+            let code = daemon.stop()
+            XCTAssertTrue(running, "orientationd died; log:\n\(daemon.log)")
+            XCTAssertEqual(code, 0, "orientationd did not exit 0 on SIGTERM; log:\n\(daemon.log)")
+        }
+        if let driver {
+            _ = try? driver.command("quit")
+            driver.stop(0)
+        }
+        probe?.close()
+        bus?.stop()
+        unsetenv("DBUS_SYSTEM_BUS_ADDRESS")
+        if let scratch { _ = runTool(["rm", "-rf", scratch]) }
+        try super.tearDownWithError()
+    }
+
+    // MARK: Helpers
+
+    /// Starts the fake device and (unless `proxy` is false) iio-sensor-proxy on it.
+    func startDriver(proxy: Bool = true) throws {
+        let script = scratch + "/driver.py"
+        writeText(script, driverScript)
+        let child = try Child(["/usr/bin/python3", script, bus.address, scratch] + (proxy ? [] : ["--no-start"]),
+                              logPath: scratch + "/driver.log", pipes: true)
+        driver = child
+        let first = try child.readLine()
+        guard first == "ok" else {
+            throw DBusError.failed("the peer did not start: \(first)\nproxy log:\n\(readText(scratch + "/iio-sensor-proxy.log"))")
+        }
+    }
+
+    func drive(_ line: String) throws {
+        let answer = try driver!.command(line)
+        XCTAssertEqual(answer, "ok", "driver: \(line)")
+    }
+
+    /// The fake device in a pose (raw values, scale 9.81/256).
+    func pose(_ x: Int, _ y: Int, _ z: Int) throws { try drive("pose \(x) \(y) \(z)") }
+
+    func startDaemon() throws {
+        let child = try Child([productsDirectory() + "/orientationd", "--address", bus.address, "--sensor", "sensor-proxy",
+                               "--state-dir", scratch + "/state"], logPath: scratch + "/daemon.log", pipes: false)
+        daemon = child
+        let up = waitUntil(5) {
+            guard child.isRunning else { return true }
+            if hasOwner(busName) { return true }
+            usleep(10_000)
+            return false
+        }
+        guard up, child.isRunning else { throw DBusError.failed("orientationd did not come up; log:\n\(child.log)") }
+    }
+
+    func hasOwner(_ name: String) -> Bool {
+        let r = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                        interface: "org.freedesktop.DBus", method: "NameHasOwner", values: [.string(name)])
+        return r?.first?.boolValue == true
+    }
+
+    func get(_ property: String, on c: Connection? = nil) throws -> Value {
+        let reply = try (c ?? probe).callBlocking(destination: busName, path: managerPath, interface: "org.freedesktop.DBus.Properties",
+                                                  method: "Get", values: [.string(managerIface), .string(property)], timeoutMs: 5000)
+        guard let v = reply.first else { throw DBusError.failed("Get \(property) returned nothing") }
+        return v.variantValue ?? v
+    }
+
+    func hasAccelerometer() -> Bool? { (try? get("HasAccelerometer"))?.boolValue }
+    func deviceOrientation() -> UInt32? { (try? get("DeviceOrientation"))?.uint32Value }
+
+    /// Waits (up to `timeout` s, the proxy polls every 700 ms) for `DeviceOrientation` to read `value`.
+    func expectDevice(_ value: UInt32, timeout: Double = 4, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        let ok = waitUntil(timeout) {
+            if deviceOrientation() == value { return true }
+            usleep(20_000)
+            return false
+        }
+        XCTAssertTrue(ok, "\(what): DeviceOrientation is \(deviceOrientation().map(String.init) ?? "?"), expected \(value); "
+                      + "daemon log:\n\(daemon?.log ?? "")", file: file, line: line)
+    }
+
+    func expectHasAccelerometer(_ value: Bool, timeout: Double = 4, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        let ok = waitUntil(timeout) {
+            if hasAccelerometer() == value { return true }
+            usleep(20_000)
+            return false
+        }
+        XCTAssertTrue(ok, "\(what): HasAccelerometer is not \(value); daemon log:\n\(daemon?.log ?? "")", file: file, line: line)
+    }
+
+    /// The proxy's accelerometer method calls made by our daemon's process so far, in order.
+    func daemonCalls() throws -> [String] {
+        let answer = try driver!.command("calls")
+        guard answer.hasPrefix("calls") else { throw DBusError.failed("driver: \(answer)") }
+        var pids: [String: UInt32] = [:]
+        var out: [String] = []
+        for item in answer.split(separator: " ").dropFirst() {
+            guard let colon = item.firstIndex(of: ":") else { continue }
+            let member = String(item[..<colon]), sender = String(item[item.index(after: colon)...])
+            guard member.hasSuffix("Accelerometer") else { continue }
+            if pids[sender] == nil {
+                let r = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                interface: "org.freedesktop.DBus", method: "GetConnectionUnixProcessID",
+                                                values: [.string(sender)])
+                pids[sender] = r?.first?.uint32Value ?? 0
+            }
+            if pids[sender] == UInt32(daemon!.pid) { out.append(member) }
+        }
+        return out
+    }
+
+    func claim(_ c: Connection) throws {
+        _ = try c.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+                               method: "BeginGeneratingDeviceOrientationNotifications", timeoutMs: 5000)
+    }
+
+    func unclaim(_ c: Connection) throws {
+        _ = try c.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+                               method: "EndGeneratingDeviceOrientationNotifications", timeoutMs: 5000)
+    }
+
+    // MARK: Tests
+
+    /// HasAccelerometer from the proxy; no claim on it until a client claims; poses followed
+    /// while claimed, with iio-sensor-proxy's strings mapped to device orientations; released after.
+    func testFollowsTheRealProxyOnlyWhileClaimed() throws {
+        try startDriver()
+        try startDaemon()
+        expectHasAccelerometer(true, "the proxy has an accelerometer")
+        XCTAssertEqual(deviceOrientation(), 0, "nobody claims: DeviceOrientation reads 0")
+        // Give a wrongly eager source the time to claim, then check it did not.
+        waitUntil(1) { false }
+        XCTAssertEqual(try daemonCalls(), [], "no claim on the proxy while nobody claims here")
+
+        let app = try Connection(bus: .address(bus.address))
+        defer { app.close() }
+        var seen: [UInt32] = []
+        try app.addMatch("type='signal',path='\(managerPath)',interface='\(managerIface)',member='DeviceOrientationDidChange'")
+        app.onSignal { message in
+            if message.member == "DeviceOrientationDidChange", let v = (try? message.arguments())?.first?.uint32Value { seen.append(v) }
+        }
+        try claim(app)
+        expectDevice(1, "the fake device starts in portrait (normal)")
+        XCTAssertEqual(try daemonCalls(), ["ClaimAccelerometer"], "one claim on the proxy once claimed here")
+
+        try pose(-256, 0, 0)
+        expectDevice(3, "right-up → landscape-left")
+        try pose(256, 0, 0)
+        expectDevice(4, "left-up → landscape-right")
+        try pose(0, 256, 0)
+        expectDevice(2, "bottom-up → portrait-upside-down")
+        try pose(0, -256, 0)
+        expectDevice(1, "normal → portrait")
+        waitUntil(0.2) { false }
+        XCTAssertEqual(seen, [1, 3, 4, 2, 1], "DeviceOrientationDidChange for each pose, in order")
+
+        try unclaim(app)
+        waitUntil(1) { false }
+        XCTAssertEqual(try daemonCalls(), ["ClaimAccelerometer", "ReleaseAccelerometer"], "released when nobody claims")
+        XCTAssertEqual(deviceOrientation(), 0)
+        XCTAssertEqual(hasAccelerometer(), true)
+
+        // Claiming again claims again, and reports the pose the device is in now.
+        try pose(-256, 0, 0)
+        try claim(app)
+        expectDevice(3, "claimed again: the current pose")
+        XCTAssertEqual(try daemonCalls(), ["ClaimAccelerometer", "ReleaseAccelerometer", "ClaimAccelerometer"])
+        // A client leaving the bus drops its claim: the daemon releases the proxy.
+        app.close()
+        waitUntil(1.5) { false }
+        XCTAssertEqual(try daemonCalls().last, "ReleaseAccelerometer", "released when the claiming client leaves")
+    }
+
+    /// The proxy going away reads as no accelerometer (DeviceOrientation 0); its return is picked
+    /// up and the claim made again.
+    func testProxyVanishesAndReturns() throws {
+        try startDriver()
+        try startDaemon()
+        let app = try Connection(bus: .address(bus.address))
+        defer { app.close() }
+        try claim(app)
+        expectDevice(1, "portrait at first")
+
+        try drive("kill")
+        expectHasAccelerometer(false, "the proxy left")
+        XCTAssertEqual(deviceOrientation(), 0, "no accelerometer: DeviceOrientation 0")
+
+        try pose(-256, 0, 0)
+        try drive("start")
+        expectHasAccelerometer(true, "the proxy is back")
+        expectDevice(3, "claim made again; the current pose read")
+        XCTAssertEqual(try daemonCalls(), ["ClaimAccelerometer", "ClaimAccelerometer"])
+    }
+
+    /// A daemon started before the proxy finds it when it appears.
+    func testProxyStartingLaterIsPickedUp() throws {
+        try startDriver(proxy: false)
+        try startDaemon()
+        let app = try Connection(bus: .address(bus.address))
+        defer { app.close() }
+        try claim(app)
+        waitUntil(0.3) { false }
+        XCTAssertEqual(hasAccelerometer(), false, "no proxy yet")
+        XCTAssertEqual(deviceOrientation(), 0)
+        try drive("start")
+        expectHasAccelerometer(true, "the proxy appeared")
+        expectDevice(1, "claimed on appearance: portrait")
+        XCTAssertTrue(daemon!.log.contains("sensor-proxy: using the accelerometer"), daemon!.log)
+    }
+
+    /// A newer proxy's `AccelerometerTilt`: face-up / face-down win over the edge; the other tilt
+    /// values leave the edge alone. (iio-sensor-proxy 3.0 has no tilt, so a fake proxy serves it.)
+    func testTiltFromAFakeNewerProxy() throws {
+        let script = scratch + "/fakeproxy.py"
+        writeText(script, fakeProxyScript)
+        let fake = try Child(["/usr/bin/python3", script, bus.address], logPath: scratch + "/fakeproxy.log", pipes: true)
+        defer { fake.stop() }
+        XCTAssertEqual(try fake.readLine(), "ok")
+        try startDaemon()
+        expectHasAccelerometer(true, "the fake proxy has an accelerometer")
+        XCTAssertEqual(try fake.command("claims"), "claims 0")
+
+        let app = try Connection(bus: .address(bus.address))
+        defer { app.close() }
+        try claim(app)
+        expectDevice(1, "normal, vertical")
+        XCTAssertEqual(try fake.command("claims"), "claims 1")
+        for (orientation, tilt, expected) in [("right-up", "tilted-up", 3), ("right-up", "face-up", 5), ("normal", "face-down", 6),
+                                              ("left-up", "tilted-down", 4), ("bottom-up", "vertical", 2), ("undefined", "vertical", 0)]
+        {
+            XCTAssertEqual(try fake.command("set \(orientation) \(tilt)"), "ok")
+            expectDevice(UInt32(expected), timeout: 2, "\(orientation), \(tilt)")
+        }
+        try unclaim(app)
+        waitUntil(0.5) { false }
+        XCTAssertEqual(try fake.command("claims"), "claims 0", "released")
+    }
+}
