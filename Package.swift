@@ -22,7 +22,7 @@ let package = Package(
         .executableTarget(name: "policy-benchmark", dependencies: ["Policy"], path: "Benchmarks/policy-benchmark"),
         .testTarget(name: "OrientationTests", dependencies: ["Orientation"]),
         .testTarget(name: "PolicyTests", dependencies: ["Policy"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors"], exclude: ["Traces"]),
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "DBus", "TestSupport"]),

@@ -109,73 +109,32 @@ final class ClassifierTests: XCTestCase {
     }
 }
 
-/// Recorded-style traces: each states the orientations it must produce.
+/// Recorded-style traces in `Traces/`: each file states, in an `# expect:` line, the orientations it must produce.
 final class TraceTests: XCTestCase {
-    /// A turn from `a` to `b` degrees over `ms`, sampled every 50 ms.
-    private func turn(_ a: Double, _ b: Double, from start: Double, ms: Double, tilt: Double = 10) -> [Sample] {
-        let n = Int(ms / 50)
-        return (0..<n).map { i in
-            let (x, y, z) = upright(a + (b - a) * Double(i) / Double(n), tilt: tilt)
-            return Sample(t: start + Double(i) * 50, x: x, y: y, z: z)
+    private static let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+
+    private func expectations(in text: String) -> [DeviceOrientation]? {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("# expect:") }) else { return nil }
+        return line.dropFirst("# expect:".count).split(separator: ",").compactMap {
+            try? DeviceOrientation(parsing: String($0).filter { $0 != " " })
         }
     }
 
-    private func holdAt(_ degrees: Double, from start: Double, ms: Double, tilt: Double = 10) -> [Sample] {
-        let (x, y, z) = upright(degrees, tilt: tilt)
-        return hold(x, y, z, from: start, ms: ms)
-    }
-
-    func testSlowTurn() {
-        let samples = holdAt(0, from: 0, ms: 500) + turn(0, -90, from: 500, ms: 3000) + holdAt(-90, from: 3500, ms: 500)
-        XCTAssertEqual(classify(samples), [.portrait, .landscapeLeft])
-    }
-
-    func testFastFlip() {
-        let samples = holdAt(0, from: 0, ms: 500) + turn(0, 180, from: 500, ms: 200) + holdAt(180, from: 700, ms: 500)
-        XCTAssertEqual(classify(samples), [.portrait, .portraitUpsideDown], "the swing through landscape does not settle")
-    }
-
-    func testCarriedWhileWalking() {
-        // Portrait, bobbing ±0.35 g at 2 Hz and swaying ±20°.
-        let samples = stride(from: 0.0, to: 6000, by: 50).map { t -> Sample in
-            let bob = 1 + 0.35 * sin(2 * .pi * t / 500)
-            let (x, y, z) = upright(20 * sin(2 * .pi * t / 1300), tilt: 20, scale: bob)
-            return Sample(t: t, x: x, y: y, z: z)
+    func testEachRecordedTraceGivesTheOrientationsItStates() throws {
+        let folder = TraceTests.root + "/Tests/SensorsTests/Traces"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".csv") }.sorted()
+        XCTAssertEqual(names, ["fast-flip.csv", "flat-then-lifted.csv", "jitter-45.csv", "shaken.csv",
+                               "slow-turn.csv", "walking.csv"])
+        for name in names {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            let expected = try XCTUnwrap(expectations(in: text), "\(name) has no '# expect:' line")
+            XCTAssertFalse(expected.isEmpty, name)
+            XCTAssertEqual(classify(try Trace(parsing: text).samples), expected, name)
         }
-        XCTAssertEqual(classify(samples), [.portrait])
-    }
-
-    func testLyingFlatThenLifted() {
-        let samples = hold(0, 0, g, from: 0, ms: 1000)
-            + (0..<10).map { i in
-                let (x, y, z) = upright(-90, tilt: 90 - Double(i) * 8)
-                return Sample(t: 1000 + Double(i) * 50, x: x, y: y, z: z)
-            }
-            + holdAt(-90, from: 1500, ms: 500)
-        XCTAssertEqual(classify(samples), [.faceUp, .landscapeLeft])
-    }
-
-    func testJitterAround45DegreesCausesNoChange() {
-        // 6 s between 32° and 58°, as the peer's flip-flopping case.
-        let samples = holdAt(0, from: 0, ms: 300) + stride(from: 300.0, to: 6300, by: 50).map { t in
-            let (x, y, z) = upright(45 + 13 * sin(2 * .pi * t / 700))
-            return Sample(t: t, x: x, y: y, z: z)
-        }
-        XCTAssertEqual(classify(samples), [.portrait])
-    }
-
-    func testShakenDeviceCausesNoChange() {
-        let samples = holdAt(-90, from: 0, ms: 300) + stride(from: 300.0, to: 3300, by: 20).map { t in
-            let shake = 1.8 * g * sin(2 * .pi * t / 120)
-            let (x, y, z) = upright(-90)
-            return Sample(t: t, x: x + shake, y: y + shake, z: z)
-        }
-        XCTAssertEqual(classify(samples), [.landscapeLeft])
     }
 
     func testBundledDemoTraceTurnsThroughTheStatedPoses() throws {
-        let here = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        let text = try String(contentsOfFile: "/" + here + "/traces/demo.csv", encoding: .utf8)
+        let text = try String(contentsOfFile: TraceTests.root + "/traces/demo.csv", encoding: .utf8)
         let trace = try Trace(parsing: text)
         XCTAssertEqual(classify(trace.samples),
                        [.portrait, .landscapeLeft, .portrait, .landscapeRight, .portrait, .faceUp, .portrait])
