@@ -72,10 +72,9 @@ enum ConfigFile {
             settings.pollHz = hz
         }
         if let text = value("Sensor", "MountMatrix") {
-            guard let matrix = parseMatrix(text) else {
-                throw fail("Sensor", "MountMatrix", "accepted: 'a, b, c; d, e, f; g, h, i' with no all-zero row")
+            do { settings.mountMatrix = try MountMatrix(parsing: text) } catch {
+                throw fail("Sensor", "MountMatrix", error.message + "; accepted: 'a, b, c; d, e, f; g, h, i' with no all-zero row")
             }
-            settings.mountMatrix = matrix
         }
         for (key, path) in [("Windows", \Limits.windows), ("Controllers", \Limits.controllers), ("Depth", \Limits.depth)] {
             guard let text = value("Limits", key) else { continue }
@@ -109,17 +108,6 @@ enum ConfigFile {
         guard parts.count == 2, let w = UInt32(parts[0]), let h = UInt32(parts[1]),
               (1...65535).contains(w), (1...65535).contains(h) else { return nil }
         return ScreenSize(width: w, height: h)
-    }
-
-    /// `a, b, c; d, e, f; g, h, i`, refused when a row is all zero.
-    static func parseMatrix(_ text: String) -> [[Double]]? {
-        let rows = text.split(separator: ";", omittingEmptySubsequences: false).map { row in
-            row.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0).trimmed) }
-        }
-        guard rows.count == 3, rows.allSatisfy({ $0.count == 3 }) else { return nil }
-        let values = rows.map { $0.compactMap { $0 } }
-        guard values.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isFinite) && $0.contains { $0 != 0 } }) else { return nil }
-        return values
     }
 
     /// `;`-separated names, blanks dropped.

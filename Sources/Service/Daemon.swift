@@ -38,13 +38,13 @@ public final class Daemon {
                 throw ConfigurationError("--sensor sensor-proxy: cannot connect to the system bus: \(error)")
             }
         case .iio:
-            let iio = IIOSource(feed: feed, sink: service, configMatrix: Daemon.configMatrix(settings), pollHz: settings.pollHz)
+            let iio = IIOSource(feed: feed, sink: service, configMatrix: settings.mountMatrix, pollHz: settings.pollHz)
             if !iio.isPresent {
                 log("the 'iio' source found no accelerometer yet; HasAccelerometer is false until one is plugged in")
             }
             service.attach(iio, feed: feed)
         case .auto:
-            let iio = IIOSource(feed: feed, sink: service, configMatrix: Daemon.configMatrix(settings), pollHz: settings.pollHz)
+            let iio = IIOSource(feed: feed, sink: service, configMatrix: settings.mountMatrix, pollHz: settings.pollHz)
             // Attached even without a device, so one that appears later (a driver loaded late) is picked up.
             service.attach(iio, feed: feed)
             if !iio.isPresent {
@@ -70,17 +70,6 @@ public final class Daemon {
         }
         try service.start()
         log("serving \(Names.bus) as \(connection.uniqueName)")
-    }
-
-    /// The config's `[Sensor] MountMatrix`, already validated by the config reader.
-    static func configMatrix(_ settings: Settings) -> MountMatrix? {
-        guard let rows = settings.mountMatrix else { return nil }
-        do {
-            return try MountMatrix(rows: rows)
-        } catch {
-            log("warning: [Sensor] MountMatrix ignored: \(error.message)")
-            return nil
-        }
     }
 
     /// Releases the name so a successor can take it at once.

@@ -36,8 +36,8 @@ public struct Settings {
     public var rotationDuration = 0.0
     public var portraitSize: ScreenSize?
     public var pollHz = 20
-    /// Rows of the mount matrix, when configured.
-    public var mountMatrix: [[Double]]?
+    /// `[Sensor] MountMatrix`, first in precedence over the device's own.
+    public var mountMatrix: MountMatrix?
     /// The classifier's thresholds (`[Classifier]`).
     public var classifier = ClassifierSettings()
     public var privilegedUsers: [String] = []

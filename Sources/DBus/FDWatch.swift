@@ -2,7 +2,7 @@ import CGLib
 
 /// A file descriptor watched by the main loop (`g_unix_fd_add_full`): the handler runs when the condition
 /// holds and says whether to keep watching. Costs no wake-up while the descriptor is quiet.
-final class FDWatch {
+public final class FDWatch {
     private final class Box {
         let handler: (UInt32) -> Bool
         var alive = true
@@ -13,7 +13,7 @@ final class FDWatch {
     private var sourceID: guint = 0
 
     /// Watches `fd` for `condition` (`CGLIB_IO_IN | …`); wraps `g_unix_fd_add_full`.
-    init(fd: Int32, condition: UInt32, _ handler: @escaping (UInt32) -> Bool) {
+    public init(fd: Int32, condition: UInt32, _ handler: @escaping (UInt32) -> Bool) {
         box = Box(handler)
         sourceID = g_unix_fd_add_full(CGLIB_PRIORITY_DEFAULT, fd, GIOCondition(rawValue: condition), { _, condition, data in
             let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
@@ -25,7 +25,7 @@ final class FDWatch {
     }
 
     /// Stops watching; safe after the handler asked to stop. Wraps `g_source_remove`.
-    func cancel() {
+    public func cancel() {
         if box.alive, sourceID != 0 {
             box.alive = false
             g_source_remove(sourceID)
