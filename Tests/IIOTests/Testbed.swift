@@ -200,12 +200,3 @@ final class Daemon {
     }
 }
 
-/// The directory holding the built products (the test bundle runs from there).
-func productsDirectory() -> String {
-    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var dir = (exe as NSString).deletingLastPathComponent
-    if !FileManager.default.isExecutableFile(atPath: dir + "/orientationd") {
-        dir = (CommandLine.arguments[0] as NSString).deletingLastPathComponent
-    }
-    return dir
-}

@@ -9,54 +9,6 @@ let managerIface = "org.orientationd.Orientation1"
 let proxyName = "net.hadess.SensorProxy"
 let proxyPath = "/net/hadess/SensorProxy"
 
-/// Seconds on the monotonic clock.
-func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-/// Iterates the main loop until `condition` holds or `timeout` seconds pass.
-@discardableResult
-func waitUntil(_ timeout: Double = 3, _ condition: () -> Bool) -> Bool {
-    MainLoop.iterate(until: condition, timeoutMs: Int(timeout * 1000))
-}
-
-func makeTempDirectory() -> String {
-    var template = Array("/tmp/orientationd-proxy-XXXXXX".utf8CString)
-    guard let dir = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-    return String(cString: dir)
-}
-
-func writeText(_ path: String, _ text: String) {
-    guard let f = fopen(path, "w") else { fatalError("cannot write \(path)") }
-    fputs(text, f)
-    fclose(f)
-}
-
-func readText(_ path: String) -> String {
-    guard let f = fopen(path, "r") else { return "" }
-    defer { fclose(f) }
-    var out = [UInt8]()
-    var buf = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let n = fread(&buf, 1, buf.count, f)
-        if n <= 0 { break }
-        out.append(contentsOf: buf[0..<n])
-    }
-    return String(decoding: out, as: UTF8.self)
-}
-
-/// The directory holding the built products (where `orientationd` is).
-func productsDirectory() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    var exe = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-    func dir(_ p: String) -> String { p.lastIndex(of: "/").map { String(p[..<$0]) } ?? "." }
-    if access(dir(exe) + "/orientationd", X_OK) != 0 { exe = CommandLine.arguments[0] }
-    return dir(exe)
-}
-
 /// A child process with optional pipes to its stdin and from its stdout; stderr (and stdout
 /// when not piped) go to `logPath`.
 final class Child {
