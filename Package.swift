@@ -29,6 +29,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(name: "IIOTests", dependencies: ["Service", "Sensors", "DBus", "TestSupport"]),
         .testTarget(name: "SensorProxyTests", dependencies: ["Service", "DBus", "TestSupport"]),
+        .testTarget(name: "CompatTests", dependencies: ["Service", "DBus", "TestSupport"]),
         .testTarget(name: "ApiFilesTests", dependencies: ["DBus", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

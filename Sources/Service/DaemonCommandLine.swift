@@ -16,7 +16,10 @@ public enum DaemonCommandLine {
                                    while someone claims (implies --sensor simulated)
           --state-dir DIR          keep the lock, the application mask and the orientation in DIR
                                    (default /var/lib/orientationd)
-          --sensor-proxy-compat    also serve net.hadess.SensorProxy
+          --sensor-proxy-compat    also serve net.hadess.SensorProxy (iio-sensor-proxy's interface)
+                                   with the interface orientation, so GNOME and KDE rotate the
+                                   screen as orientationd decides; off when another process owns
+                                   that name or with --sensor sensor-proxy ([Compat] SensorProxy)
           --verbose                log every decision
           --help                   show this help
         """

@@ -23,6 +23,8 @@ public final class OrientationService {
     var sensor: SensorSource?
     /// The classifier in front of the policy, for sources that read raw samples.
     var feed: SampleFeed?
+    /// `net.hadess.SensorProxy` for desktop shells, when `--sensor-proxy-compat` is on and the name was free.
+    var sensorProxyCompat: SensorProxyCompat?
 
     /// Builds the service on `connection`, restoring the saved state (P15).
     public init(settings: Settings, connection: Connection) {
@@ -60,6 +62,7 @@ public final class OrientationService {
         guard try connection.requestName(Names.bus, flags: .doNotQueue) else {
             throw DBusError(name: "org.freedesktop.DBus.Error.AddressInUse", message: "\(Names.bus) is already owned on this bus; is another orientationd running?")
         }
+        startSensorProxyCompat()
     }
 
     /// Whether an accelerometer is there now (`HasAccelerometer`).
@@ -160,6 +163,7 @@ public final class OrientationService {
             // With no duration, a rotation completes at once, and what waited for it is decided now.
             if settings.rotationDuration == 0, policy.transition != nil { policy.completeTransition() }
         }
+        announceSensorProxyCompat()
     }
 
     private func scheduleCompletion() {

@@ -1,0 +1,193 @@
+import DBus
+import Orientation
+import Policy
+
+/// `net.hadess.SensorProxy` served by orientationd itself (`--sensor-proxy-compat`,
+/// `[Compat] SensorProxy=true`; sensors.md, "Desktop shells"), so that GNOME (mutter) and KDE
+/// (KWin through QtSensors), which rotate the screen from iio-sensor-proxy's
+/// `AccelerometerOrientation`, rotate it to what orientationd's policy decided.
+///
+/// - The name is requested on the daemon's own connection, after `org.orientationd.Orientation1`,
+///   with DO_NOT_QUEUE. When another process owns it (an upstream iio-sensor-proxy), or the bus
+///   refuses it, the daemon logs why and **keeps running without the compatibility interface**:
+///   apps on orientationd's own API keep working, and the name is not taken later either.
+/// - `AccelerometerOrientation` is the **interface** orientation, written as the pose that would
+///   produce it (portrait → `normal`, portrait-upside-down → `bottom-up`, landscape-right (3) →
+///   `right-up`, landscape-left (4) → `left-up`), from the start and whether or not anyone claims
+///   (unlike iio-sensor-proxy, which reads `undefined` until claimed): the interface orientation is
+///   always defined, and a shell that reads it before claiming should already obey the masks, the
+///   controllers and the lock.
+/// - `ClaimAccelerometer` is `BeginGenerating…` for the caller, `ReleaseAccelerometer` is
+///   `EndGenerating…`, counted once per client as iio-sensor-proxy does (a second claim and a
+///   release without a claim are accepted and change nothing). A client's claims end when it leaves
+///   the bus (`policy.clientLeft`, through the service's name watch).
+/// - `HasAccelerometer` is the manager's. `AccelerometerTilt` (newer iio-sensor-proxy) follows the
+///   device: `face-up`, `face-down`, `vertical`, or `undefined` while the device reads unknown.
+/// - Light and proximity read "absent" (false / `lux` / 0); their Claim and Release calls succeed.
+///   `net.hadess.SensorProxy.Compass` is not served.
+///
+/// This object lives on the daemon's one connection, so the owner of `net.hadess.SensorProxy` is
+/// then `Daemon.connection.uniqueName` (= `OrientationService.connection.uniqueName`). The
+/// `sensor-proxy` source (SensorProxySource.swift) reads an upstream iio-sensor-proxy and must never
+/// read this object: Daemon.swift hands it that unique name (`ownUniqueNames`) and it ignores an
+/// owner by that name. With `--sensor sensor-proxy` the compatibility interface is not started at
+/// all (the name belongs to the upstream proxy it reads).
+final class SensorProxyCompat {
+    static let busName = "net.hadess.SensorProxy"
+    static let path = "/net/hadess/SensorProxy"
+    static let interfaceName = "net.hadess.SensorProxy"
+
+    unowned let service: OrientationService
+    /// Clients holding an accelerometer claim made here (one each, as iio-sensor-proxy counts).
+    private(set) var claimants: Set<ClientID> = []
+    private var nameWatch: SignalSubscription?
+
+    init(service: OrientationService) { self.service = service }
+
+    /// Why the compatibility interface did not start, in words for the log.
+    struct Refusal: Error { let message: String }
+
+    /// Exports the object, then takes the name; on refusal nothing stays exported.
+    func start() throws(Refusal) {
+        let connection = service.connection
+        do {
+            try service.register(path: Self.path, interface: interface())
+        } catch {
+            throw Refusal(message: "cannot export \(Self.path): \(error); the compatibility interface is off")
+        }
+        let owned: Bool
+        do {
+            owned = try connection.requestName(Self.busName, flags: .doNotQueue)
+        } catch {
+            stopExporting()
+            throw Refusal(message: "cannot own \(Self.busName): \((error as? DBusError)?.message ?? "\(error)"); "
+                + "the compatibility interface is off")
+        }
+        guard owned else {
+            stopExporting()
+            throw Refusal(message: "\(Self.busName) is owned by another process (\(ownerDescription())); "
+                + "the compatibility interface is off")
+        }
+        nameWatch = try? connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
+            if newOwner.isEmpty, name.hasPrefix(":") { claimants.remove(name) }
+        }
+    }
+
+    private func stopExporting() {
+        service.connection.objects.unregister(path: Self.path)
+        service.announced[Self.path] = nil
+    }
+
+    /// `:1.7, pid 1234, iio-sensor-proxy` for the current owner of the name, as far as the bus tells.
+    /// Blocking calls: used once, at start, on the refusal path only.
+    private func ownerDescription() -> String {
+        let connection = service.connection
+        func ask(_ method: String, _ name: String) -> Value? {
+            try? connection.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                         interface: "org.freedesktop.DBus", method: method,
+                                         values: [.string(name)]).first
+        }
+        guard let owner = ask("GetNameOwner", Self.busName)?.stringValue else { return "owner unknown" }
+        var parts = [owner]
+        if let pid = ask("GetConnectionUnixProcessID", owner)?.uint32Value {
+            parts.append("pid \(pid)")
+            let comm = (try? Service.readText("/proc/\(pid)/comm"))?.split(separator: "\n").first.map(String.init)
+            if let comm, !comm.isEmpty { parts.append(comm) }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    // MARK: The interface
+
+    /// The string iio-sensor-proxy would report for the pose that produces `orientation`.
+    static func accelerometerOrientation(_ orientation: InterfaceOrientation) -> String {
+        switch orientation {
+        case .portrait: "normal"
+        case .portraitUpsideDown: "bottom-up"
+        case .landscapeRight: "right-up"  // device landscape-left: right edge up, reading (−g, 0, 0)
+        case .landscapeLeft: "left-up"    // device landscape-right: left edge up, reading (+g, 0, 0)
+        case .unknown: "undefined"
+        }
+    }
+
+    /// Newer iio-sensor-proxy's `AccelerometerTilt` for a device orientation.
+    static func accelerometerTilt(_ device: DeviceOrientation) -> String {
+        switch device {
+        case .unknown: "undefined"
+        case .faceUp: "face-up"
+        case .faceDown: "face-down"
+        default: "vertical"
+        }
+    }
+
+    func interface() -> Interface {
+        let ok: (MethodCall) -> Reply = { _ in .values([]) }
+        return Interface(
+            name: Self.interfaceName,
+            methods: [
+                Method("ClaimAccelerometer") { [unowned self] call in
+                    service.perform(call) {
+                        // Once per client; again if it has since ended every claim through the manager.
+                        let policy = service.policy
+                        if claimants.insert(call.sender).inserted || policy.claims(of: call.sender) == 0 {
+                            policy.beginGenerating(client: call.sender)
+                        }
+                        return []
+                    }
+                },
+                Method("ReleaseAccelerometer") { [unowned self] call in
+                    service.perform(call) {
+                        if claimants.remove(call.sender) != nil {
+                            // Its count may already be 0 if it also ended claims through the manager.
+                            try? service.policy.endGenerating(client: call.sender)
+                        }
+                        return []
+                    }
+                },
+                Method("ClaimLight", ok),
+                Method("ReleaseLight", ok),
+                Method("ClaimProximity", ok),
+                Method("ReleaseProximity", ok),
+            ],
+            properties: [
+                Property("HasAccelerometer", type: "b") { [unowned self] in .bool(service.hasAccelerometer) },
+                Property("AccelerometerOrientation", type: "s") { [unowned self] in
+                    .string(Self.accelerometerOrientation(service.policy.interfaceOrientation))
+                },
+                Property("AccelerometerTilt", type: "s") { [unowned self] in
+                    .string(Self.accelerometerTilt(service.policy.deviceOrientation))
+                },
+                Property("HasAmbientLight", type: "b", emits: .const) { .bool(false) },
+                Property("LightLevelUnit", type: "s", emits: .const) { .string("lux") },
+                Property("LightLevel", type: "d", emits: .const) { .double(0) },
+                Property("HasProximity", type: "b", emits: .const) { .bool(false) },
+                Property("ProximityNear", type: "b", emits: .const) { .bool(false) },
+            ])
+    }
+}
+
+extension OrientationService {
+    /// Starts `net.hadess.SensorProxy` when the settings ask for it; a refusal is logged, never fatal.
+    func startSensorProxyCompat() {
+        guard settings.sensorProxyCompat else { return }
+        guard settings.sensor != .sensorProxy else {
+            log("the sensor-proxy source reads \(SensorProxyCompat.busName) from iio-sensor-proxy, so orientationd "
+                + "cannot serve that name too; the compatibility interface is off")
+            return
+        }
+        let compat = SensorProxyCompat(service: self)
+        do {
+            try compat.start()
+            sensorProxyCompat = compat
+            log("serving \(SensorProxyCompat.busName) at \(SensorProxyCompat.path) (compatibility interface)")
+        } catch {
+            log(error.message)
+        }
+    }
+
+    /// Announces the compatibility object's changed properties; called at the end of every `flush()`.
+    func announceSensorProxyCompat() {
+        guard sensorProxyCompat != nil else { return }
+        announceChanges(at: SensorProxyCompat.path)
+    }
+}

@@ -1,0 +1,101 @@
+@preconcurrency import Glibc
+import XCTest
+import DBus
+import TestSupport
+
+/// dbus/net.hadess.SensorProxy-orientationd.conf loaded by a real dbus-daemon as a system bus
+/// would (deny by default, then the package's files): the root daemon owns the name, any user's
+/// monitor-sensor works against it, other interfaces are refused by the bus, and nobody else may
+/// own the name.
+final class BusPolicyTests: CompatTestCase {
+    static let packageRoot: String = {
+        var path = "\(#filePath)"
+        for _ in 0..<3 { path = dirname(path) }  // Tests/CompatTests/BusPolicyTests.swift
+        return path
+    }()
+
+    func testPolicyLetsRootOwnTheNameAndAnyUserMonitor() throws {
+        let conf = Self.packageRoot + "/dbus/net.hadess.SensorProxy-orientationd.conf"
+        XCTAssertEqual(access(conf, R_OK), 0, "missing \(conf)")
+        let text = readText(conf)
+        XCTAssertTrue(text.contains("<policy user=\"root\">\n    <allow own=\"net.hadess.SensorProxy\"/>"), text)
+
+        let directory = scratch + "/systembus"
+        mkdir(directory, 0o755)
+        chmod(directory, 0o755)
+        chmod(scratch, 0o755)  // so that 'nobody' can reach the socket
+        let config = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>system</type>
+              <listen>unix:path=\(directory)/bus</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow user="*"/>
+                <deny own="*"/>
+                <deny send_type="method_call"/>
+                <allow send_type="signal"/>
+                <allow send_requested_reply="true" send_type="method_return"/>
+                <allow send_requested_reply="true" send_type="error"/>
+                <allow receive_type="method_call"/>
+                <allow receive_type="method_return"/>
+                <allow receive_type="error"/>
+                <allow receive_type="signal"/>
+                <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+                <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
+              </policy>
+              <include>\(Self.packageRoot)/dbus/org.orientationd.Orientation1.conf</include>
+              <include>\(conf)</include>
+            </busconfig>
+            """
+        writeText(directory + "/bus.conf", config)
+        let systemBus = try Child(["dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork"], output: directory + "/bus.log")
+        children.append(systemBus)
+        XCTAssertTrue(waitUntil { access(directory + "/bus", F_OK) == 0 || !systemBus.isRunning }, systemBus.output)
+        try XCTSkipUnless(systemBus.isRunning, "dbus-daemon refused the policy: \(systemBus.output)")
+        let address = "unix:path=\(directory)/bus"
+
+        // The daemon as this (root) user: owns both names.
+        let daemon = try Child([productsDirectory() + "/orientationd", "--address", address, "--sensor", "simulated",
+                                "--state-dir", scratch + "/state", "--sensor-proxy-compat"], output: scratch + "/daemon.log")
+        children.append(daemon)
+        let probe = try Connection(bus: .address(address))
+        defer { probe.close() }
+        func owned(_ name: String) -> Bool {
+            (try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                     interface: "org.freedesktop.DBus", method: "NameHasOwner",
+                                     values: [.string(name)]).first?.boolValue) == true
+        }
+        XCTAssertTrue(waitUntil { !daemon.isRunning || owned(proxyName) }, daemon.output)
+        XCTAssertTrue(daemon.output.contains("serving net.hadess.SensorProxy"), daemon.output)
+
+        let value = try probe.callBlocking(destination: proxyName, path: proxyPath, interface: propsIface, method: "Get",
+                                           values: [.string(proxyIface), .string("AccelerometerOrientation")], timeoutMs: 5000)
+        XCTAssertEqual(value.first?.variantValue, .string("normal"))
+        XCTAssertThrowsError(try probe.callBlocking(destination: proxyName, path: proxyPath, interface: "org.example.NotOurs",
+                                                    method: "Anything", timeoutMs: 5000)) {
+            XCTAssertEqual(($0 as? DBusError)?.name, "org.freedesktop.DBus.Error.AccessDenied", "the bus, not the daemon, refuses")
+        }
+
+        guard getuid() == 0, toolExists("setpriv") else { return }
+        let asNobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        let own = runTool(asNobody + ["dbus-send", "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus",
+                                      "/org/freedesktop/DBus", "org.freedesktop.DBus.RequestName",
+                                      "string:\(proxyName)", "uint32:4"])
+        XCTAssertNotEqual(own.status, 0)
+        XCTAssertTrue(own.stderr.contains("AccessDenied"), own.stderr)
+
+        guard toolExists("monitor-sensor") else { return }
+        let monitor = try Child(asNobody + ["monitor-sensor"], output: scratch + "/monitor-sensor.out",
+                                environment: ["DBUS_SYSTEM_BUS_ADDRESS": address])
+        children.append(monitor)
+        XCTAssertTrue(waitUntil { monitor.output.contains("=== Has accelerometer (orientation: normal)") }, monitor.output)
+        XCTAssertTrue(waitUntil { monitor.output.contains("=== No proximity sensor") }, monitor.output)
+        _ = try probe.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+                                   method: "SetDeviceOrientation", values: [.uint32(3)], timeoutMs: 5000)
+        XCTAssertTrue(waitUntil { monitor.output.contains("    Accelerometer orientation changed: right-up") }, monitor.output)
+        monitor.stop(SIGTERM)
+        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.output)
+    }
+}
