@@ -1,0 +1,39 @@
+@preconcurrency import Glibc
+import XCTest
+import DBus
+import TestSupport
+
+/// quality.md: 1,000 connect / register / disconnect cycles leave no object, claim or byte behind.
+final class ConnectCycleTests: DaemonTestCase {
+    private func residentKB() -> Int {
+        guard let pid = daemon?.pid else { return 0 }
+        let line = readText("/proc/\(pid)/status").split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    private func cycle() throws {
+        let c = try Connection(bus: .address(bus.address))
+        try claim(c)
+        let window = try registerWindow(c)
+        let nav = try createController(c, "navigation")
+        let top = try createController(c, mask: 24)
+        try ctl(c, nav, "PushViewController", [.objectPath(top)])
+        try setRoot(c, window, nav)
+        c.close()
+    }
+
+    func testThousandCyclesLeaveNothingBehind() throws {
+        for _ in 0..<100 { try cycle() }  // warm up allocator pools and caches
+        XCTAssertTrue(waitUntil { !tree().contains("/window/") })
+        let before = residentKB()
+        for _ in 0..<1_000 { try cycle() }
+        XCTAssertTrue(waitUntil { !tree().contains("/window/") && !tree().contains("/controller/") },
+                      "objects left behind:\n\(tree())")
+        XCTAssertEqual(try o("KeyWindow"), "/")
+        XCTAssertEqual(try u("DeviceOrientation"), 0, "every claim ended")
+        XCTAssertTrue(daemon?.isRunning ?? false)
+        let growth = residentKB() - before
+        // A leak of even 300 bytes a cycle would show as 300 KB here.
+        XCTAssertLessThan(growth, 256, "resident memory grew by \(growth) KB over 1,000 cycles")
+    }
+}
