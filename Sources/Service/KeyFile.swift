@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import CGLib
 
 /// A GLib key file (`GKeyFile`), read-only or written atomically.
@@ -37,13 +38,39 @@ final class KeyFile {
         g_key_file_set_string(raw, group, key, value)
     }
 
-    /// Writes the file atomically (a temporary file renamed over the old one); wraps `g_key_file_save_to_file`.
+    /// Writes the file atomically: the text goes to a temporary file that is renamed over the old one
+    /// (`g_key_file_to_data`, then write and `rename`). A crash or SIGKILL at any point leaves the old
+    /// or the new file, never a torn one. There is no fsync: the main loop must not wait on the disk,
+    /// so a power cut may lose the last change.
     func save(path: String) throws(KeyFileError) {
-        var error: UnsafeMutablePointer<GError>?
-        guard g_key_file_save_to_file(raw, path, &error) != 0 else {
-            throw KeyFileError(message: KeyFile.take(error), missing: false)
+        var length: gsize = 0
+        guard let data = g_key_file_to_data(raw, &length, nil) else {
+            throw KeyFileError(message: "cannot format the key file", missing: false)
+        }
+        defer { g_free(data) }
+        let temporary = path + ".new"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw KeyFileError(message: "cannot write \(temporary): \(KeyFile.reason)", missing: false) }
+        var written = 0
+        while written < Int(length) {
+            let n = write(fd, data + written, Int(length) - written)
+            if n < 0 && Glibc.errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = KeyFile.reason
+                close(fd)
+                unlink(temporary)
+                throw KeyFileError(message: "cannot write \(temporary): \(reason)", missing: false)
+            }
+            written += n
+        }
+        guard close(fd) == 0, rename(temporary, path) == 0 else {
+            let reason = KeyFile.reason
+            unlink(temporary)
+            throw KeyFileError(message: "cannot replace \(path): \(reason)", missing: false)
         }
     }
+
+    private static var reason: String { String(cString: strerror(Glibc.errno)) }
 
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
         guard let error else { return "unknown error" }
