@@ -58,7 +58,6 @@ public final class OrientationService {
             policy.clientLeft(name)
             flush()
         }
-        saveState()
         guard try connection.requestName(Names.bus, flags: .doNotQueue) else {
             throw DBusError(name: "org.freedesktop.DBus.Error.AddressInUse", message: "\(Names.bus) is already owned on this bus; is another orientationd running?")
         }
