@@ -51,42 +51,9 @@ final class DeploymentFilesTests: XCTestCase {
     /// deny-by-default policy): root's daemon owns the name, calls on the three
     /// interfaces pass, others are refused by the bus, and nobody cannot own the name.
     func testBusPolicyWorksInADenyByDefaultBus() throws {
-        let directory = try makeTemporaryDirectory("orientationd-systembus")
-        defer { removeDirectory(directory) }
-        chmod(directory, 0o755)  // so that 'nobody' can reach the socket
-        let config = """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>system</type>
-              <listen>unix:path=\(directory)/bus</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow user="*"/>
-                <deny own="*"/>
-                <deny send_type="method_call"/>
-                <allow send_type="signal"/>
-                <allow send_requested_reply="true" send_type="method_return"/>
-                <allow send_requested_reply="true" send_type="error"/>
-                <allow receive_type="method_call"/>
-                <allow receive_type="method_return"/>
-                <allow receive_type="error"/>
-                <allow receive_type="signal"/>
-                <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
-                <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
-              </policy>
-              <include>\(packageRoot)/dbus/org.orientationd.Orientation1.conf</include>
-            </busconfig>
-            """
-        let configPath = directory + "/bus.conf"
-        let f = try XCTUnwrap(fopen(configPath, "w"))
-        fputs(config, f)
-        fclose(f)
-        let busPid = try spawnProcess(["dbus-daemon", "--config-file=\(configPath)", "--nofork"], logPath: directory + "/bus.log")
-        defer { stopProcess(busPid) }
-        for _ in 0..<300 where access(directory + "/bus", F_OK) != 0 { usleep(10_000) }
-        let address = "unix:path=\(directory)/bus"
-        XCTAssertEqual(access(directory + "/bus", F_OK), 0, "dbus-daemon refused the policy: \(readTextFile(directory + "/bus.log") ?? "")")
+        let bus = try PrivateBus(systemPolicyFiles: ["\(packageRoot)/dbus/org.orientationd.Orientation1.conf"])
+        defer { bus.stop() }
+        let address = bus.address
 
         let daemon = try RunningDaemon(address: address)  // as root: may own the name
         defer { daemon.stop() }

@@ -9,23 +9,53 @@ public final class PrivateBus {
     private let directory: String
     private var outputFD: Int32
 
-    public init() throws {
+    /// A permissive session-like bus, or, with `systemPolicyFiles`, a bus configured as the system
+    /// bus is: deny by default, then the given policy files included, so a test can check what a
+    /// shipped policy lets each user do. Its socket is reachable by every user.
+    public init(systemPolicyFiles: [String]? = nil) throws {
         var template = Array("/tmp/dbus-test-XXXXXX".utf8CString)
         guard let dir = mkdtemp(&template) else { throw DBusError.failed("mkdtemp failed") }
         directory = String(cString: dir)
+        let policy: String
+        if let files = systemPolicyFiles {
+            chmod(directory, 0o755)
+            policy = """
+                  <type>system</type>
+                  <listen>unix:path=\(directory)/bus</listen>
+                  <auth>EXTERNAL</auth>
+                  <policy context="default">
+                    <allow user="*"/>
+                    <deny own="*"/>
+                    <deny send_type="method_call"/>
+                    <allow send_type="signal"/>
+                    <allow send_requested_reply="true" send_type="method_return"/>
+                    <allow send_requested_reply="true" send_type="error"/>
+                    <allow receive_type="method_call"/>
+                    <allow receive_type="method_return"/>
+                    <allow receive_type="error"/>
+                    <allow receive_type="signal"/>
+                    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+                    <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
+                  </policy>
+                """ + files.map { "  <include>\($0)</include>\n" }.joined()
+        } else {
+            policy = """
+                  <type>session</type>
+                  <listen>unix:path=\(directory)/bus</listen>
+                  <auth>EXTERNAL</auth>
+                  <policy context="default">
+                    <allow send_destination="*" eavesdrop="true"/>
+                    <allow eavesdrop="true"/>
+                    <allow own="*"/>
+                    <allow user="*"/>
+                  </policy>
+                """
+        }
         let config = """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
             <busconfig>
-              <type>session</type>
-              <listen>unix:path=\(directory)/bus</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-                <allow user="*"/>
-              </policy>
+            \(policy)
             </busconfig>
             """
         try writeFile("\(directory)/bus.conf", config)
@@ -42,7 +72,7 @@ public final class PrivateBus {
             kill(pid, SIGKILL)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
-            throw DBusError.failed("dbus-daemon printed no address")
+            throw DBusError.failed("dbus-daemon printed no address (a policy it refused?)")
         }
     }
 
