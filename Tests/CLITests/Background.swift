@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Foundation
+import TestSupport
 
 /// A process started in the background with stdout and stderr going to files,
 /// so a test can read what it has printed so far, signal it and collect its exit status.
@@ -50,7 +51,7 @@ final class Background {
     /// The exit code after waiting up to `timeout` seconds; nil when it is still running
     /// (then it is killed) or -signal when a signal ended it.
     func waitForExit(timeout: Double = 5) -> Int32? {
-        guard waitUntil(timeout: timeout, { !self.isRunning }) else {
+        guard waitUntil(timeout, { !self.isRunning }) else {
             kill(pid, SIGKILL)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
@@ -72,20 +73,3 @@ final class Background {
     deinit { kill9() }
 }
 
-/// Polls `condition` every 20 ms until it holds or `timeout` seconds pass.
-@discardableResult
-func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return condition() }
-        usleep(20_000)
-    }
-    return true
-}
-
-/// A fresh temporary directory.
-func temporaryDirectory(_ prefix: String) -> String {
-    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
-    guard let dir = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-    return String(cString: dir)
-}

@@ -214,7 +214,7 @@ final class CLITests: XCTestCase {
     /// Brings the interface to portrait with the device in portrait; needs a claim (a monitor) running.
     private func startPortrait() {
         XCTAssertEqual(fixture.ctl("set-device", "portrait").status, 0)
-        XCTAssertTrue(waitUntil(timeout: 3) {
+        XCTAssertTrue(waitUntil(3) {
             _ = fixture.ctl("attempt")
             return fixture.ctl("get", "InterfaceOrientation").stdout == "portrait\n"
         })
@@ -222,7 +222,7 @@ final class CLITests: XCTestCase {
 
     private func startMonitor(_ name: String, json: Bool = false) throws -> Background {
         let monitor = try fixture.background(name, (json ? ["--json"] : []) + ["monitor"])
-        XCTAssertTrue(waitUntil(timeout: 5) { monitor.stderr.contains("monitoring") || !monitor.isRunning },
+        XCTAssertTrue(waitUntil(5) { monitor.stderr.contains("monitoring") || !monitor.isRunning },
                       "monitor did not start: \(monitor.stderr)")
         XCTAssertTrue(monitor.isRunning, monitor.stderr)
         return monitor
@@ -232,11 +232,11 @@ final class CLITests: XCTestCase {
         let monitor = try startMonitor("monitor")
         let jsonMonitor = try startMonitor("monitor-json", json: true)
         startPortrait()
-        XCTAssertTrue(waitUntil(timeout: 2) { jsonMonitor.stdout.contains("\"to\": \"portrait\"") || monitor.stdout.contains("device portrait") })
+        XCTAssertTrue(waitUntil(2) { jsonMonitor.stdout.contains("\"to\": \"portrait\"") || monitor.stdout.contains("device portrait") })
         let before = monitor.stdout.count, jsonBefore = jsonMonitor.stdout.count
 
         XCTAssertEqual(fixture.ctl("set-device", "landscape-left").status, 0)
-        XCTAssertTrue(waitUntil(timeout: 5) {
+        XCTAssertTrue(waitUntil(5) {
             monitor.stdout.contains("did-change portrait -> landscape-right")
                 && jsonMonitor.stdout.dropFirst(jsonBefore).contains("did-change")
         }, "monitor printed: \(monitor.stdout)")
@@ -266,7 +266,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(monitor.waitForExit(), 0, monitor.stderr)
         XCTAssertEqual(jsonMonitor.waitForExit(), 0, jsonMonitor.stderr)
         // The claims ended: no client generates notifications, so the device reads unknown.
-        XCTAssertTrue(waitUntil(timeout: 2) { fixture.ctl("get", "DeviceOrientation").stdout == "unknown\n" })
+        XCTAssertTrue(waitUntil(2) { fixture.ctl("get", "DeviceOrientation").stdout == "unknown\n" })
     }
 
     func testPortraitOnlyWindowHoldsPortraitUntilItLeaves() throws {
@@ -278,7 +278,7 @@ final class CLITests: XCTestCase {
         startPortrait()
 
         let window = try fixture.background("window", ["window", "--mask", "portrait"])
-        XCTAssertTrue(waitUntil(timeout: 5) { window.stdout.contains("controller ") || !window.isRunning },
+        XCTAssertTrue(waitUntil(5) { window.stdout.contains("controller ") || !window.isRunning },
                       "window printed: \(window.stdout) \(window.stderr)")
         let lines = window.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 2, "\(lines)")
@@ -288,28 +288,28 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(fixture.ctl("get", "SupportedMask").stdout, "portrait\n")
 
         XCTAssertEqual(fixture.ctl("set-device", "landscape-left").status, 0)
-        XCTAssertTrue(waitUntil(timeout: 2) { fixture.ctl("get", "DeviceOrientation").stdout == "landscape-left\n" })
+        XCTAssertTrue(waitUntil(2) { fixture.ctl("get", "DeviceOrientation").stdout == "landscape-left\n" })
         XCTAssertEqual(fixture.ctl("attempt").status, 0)
         XCTAssertEqual(fixture.ctl("get", "InterfaceOrientation").stdout, "portrait\n")
 
         window.signal(SIGINT)
         XCTAssertEqual(window.waitForExit(), 0, window.stderr)
-        XCTAssertTrue(waitUntil(timeout: 3) { fixture.ctl("get", "KeyWindow").stdout == "/\n" })
+        XCTAssertTrue(waitUntil(3) { fixture.ctl("get", "KeyWindow").stdout == "/\n" })
         XCTAssertEqual(fixture.ctl("attempt").status, 0)
-        XCTAssertTrue(waitUntil(timeout: 2) { fixture.ctl("get", "InterfaceOrientation").stdout == "landscape-right\n" },
+        XCTAssertTrue(waitUntil(2) { fixture.ctl("get", "InterfaceOrientation").stdout == "landscape-right\n" },
                       fixture.ctl("status").stdout)
     }
 
     func testWindowPrintsJSON() throws {
         let window = try fixture.background("window-json", ["--json", "window", "--root", "navigation",
                                                             "--preferred", "portrait", "--no-autorotate"])
-        XCTAssertTrue(waitUntil(timeout: 5) { window.stdout.contains("\n") || !window.isRunning }, window.stderr)
+        XCTAssertTrue(waitUntil(5) { window.stdout.contains("\n") || !window.isRunning }, window.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(window.stdout.utf8)) as? [String: String])
         XCTAssertTrue(object["window"]?.hasPrefix("/org/orientationd/Orientation1/window/") == true, "\(object)")
         XCTAssertTrue(object["controller"]?.hasPrefix("/org/orientationd/Orientation1/controller/") == true, "\(object)")
         window.signal(SIGTERM)
         XCTAssertEqual(window.waitForExit(), 0, window.stderr)
-        XCTAssertTrue(waitUntil(timeout: 3) { fixture.ctl("get", "KeyWindow").stdout == "/\n" })
+        XCTAssertTrue(waitUntil(3) { fixture.ctl("get", "KeyWindow").stdout == "/\n" })
     }
 
     /// Its own bus and daemon: the daemon leaves, the monitor says so and fails; the daemon exits 0 on SIGTERM.
@@ -317,7 +317,7 @@ final class CLITests: XCTestCase {
         let other = try DaemonFixture()
         let monitor = try Background([orientationctl, "--address", other.bus.address, "monitor"],
                                      in: other.directory, name: "monitor")
-        XCTAssertTrue(waitUntil(timeout: 5) { monitor.stderr.contains("monitoring") || !monitor.isRunning }, monitor.stderr)
+        XCTAssertTrue(waitUntil(5) { monitor.stderr.contains("monitoring") || !monitor.isRunning }, monitor.stderr)
         other.daemon.signal(SIGTERM)
         XCTAssertEqual(other.daemon.waitForExit(), 0, other.daemon.stderr)
         XCTAssertEqual(monitor.waitForExit(), 1, monitor.stderr)

@@ -3,19 +3,8 @@ import Foundation
 import DBus
 import TestSupport
 
-/// Where `swift build` put the executables: next to the test bundle.
-let productsDirectory: String = {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let exe = n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
-    var dir = (exe as NSString).deletingLastPathComponent
-    // The bundle may be a directory (…/X.xctest/…) on some layouts; climb out of it.
-    while dir.contains(".xctest") { dir = (dir as NSString).deletingLastPathComponent }
-    return dir
-}()
-
-let orientationctl = productsDirectory + "/orientationctl"
-let orientationd = productsDirectory + "/orientationd"
+let orientationctl = productsDirectory() + "/orientationctl"
+let orientationd = productsDirectory() + "/orientationd"
 
 /// A private bus with orientationd (simulated sensor) serving it.
 final class DaemonFixture {
@@ -26,12 +15,12 @@ final class DaemonFixture {
 
     init() throws {
         bus = try PrivateBus()
-        directory = temporaryDirectory("orientationctl-test")
+        directory = makeTempDirectory("orientationctl-test")
         mkdir(directory + "/state", 0o755)
         daemon = try Background([orientationd, "--address", bus.address, "--sensor", "simulated",
                                  "--state-dir", directory + "/state"], in: directory, name: "orientationd")
         connection = try Connection(bus: .address(bus.address))
-        let up = waitUntil(timeout: 10) { [connection, daemon] in
+        let up = waitUntil(10) { [connection, daemon] in
             guard daemon.isRunning else { return true }
             let reply = try? connection.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                                      interface: "org.freedesktop.DBus", method: "NameHasOwner",

@@ -8,20 +8,14 @@ import TestSupport
 /// monitor-sensor works against it, other interfaces are refused by the bus, and nobody else may
 /// own the name.
 final class BusPolicyTests: CompatTestCase {
-    static let packageRoot: String = {
-        var path = "\(#filePath)"
-        for _ in 0..<3 { path = dirname(path) }  // Tests/CompatTests/BusPolicyTests.swift
-        return path
-    }()
-
     func testPolicyLetsRootOwnTheNameAndAnyUserMonitor() throws {
-        let conf = Self.packageRoot + "/dbus/net.hadess.SensorProxy-orientationd.conf"
+        let conf = packageRoot + "/dbus/net.hadess.SensorProxy-orientationd.conf"
         XCTAssertEqual(access(conf, R_OK), 0, "missing \(conf)")
         let text = readText(conf)
         XCTAssertTrue(text.contains("<policy user=\"root\">\n    <allow own=\"net.hadess.SensorProxy\"/>"), text)
 
         chmod(scratch, 0o755)  // so that 'nobody' can reach what the daemon writes there
-        let systemBus = try PrivateBus(systemPolicyFiles: [Self.packageRoot + "/dbus/org.orientationd.Orientation1.conf", conf])
+        let systemBus = try PrivateBus(systemPolicyFiles: [packageRoot + "/dbus/org.orientationd.Orientation1.conf", conf])
         defer { systemBus.stop() }
         let address = systemBus.address
 

@@ -24,10 +24,7 @@ final class SideBySideTests: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        if let missing = peerMissing() {
-            if getenv("CI") != nil { XCTFail(missing) }
-            throw XCTSkip(missing)
-        }
+        try requirePeer()
         bus = try PrivateBus()
         scratch = makeTempDirectory()
         client = try Connection(bus: .address(bus.address))

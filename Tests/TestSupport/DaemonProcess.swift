@@ -4,6 +4,13 @@ import DBus
 // Helpers every test that runs the built daemon needs: where the products are, temporary
 // files, time, and the daemon as a child process.
 
+/// The package's root directory, found from this file's path (Tests/TestSupport/DaemonProcess.swift).
+public let packageRoot: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
 /// The directory holding the built products (the test bundle runs from there).
 public func productsDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
