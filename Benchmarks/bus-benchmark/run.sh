@@ -23,26 +23,9 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-python=${PYTHON:-/usr/bin/python3}
-
-for tool in /usr/sbin/iio-sensor-proxy dbus-daemon; do
-    if ! command -v "$tool" >/dev/null; then
-        echo "bus-benchmark: $tool is missing (apt: iio-sensor-proxy dbus-daemon)" >&2
-        exit 1
-    fi
-done
-if ! "$python" -c 'import gi; gi.require_version("UMockdev", "1.0"); from gi.repository import UMockdev, Gio' 2>/dev/null; then
-    echo "bus-benchmark: $python cannot import gi's UMockdev and Gio (apt: python3-gi gir1.2-umockdev-1.0 umockdev)" >&2
-    exit 1
-fi
-
-if [ -n "${ORIENTATIOND:-}" ]; then
-    daemon=$ORIENTATIOND
-else
-    scratch=(); [ -n "${SCRATCH:-}" ] && scratch=(--scratch-path "$SCRATCH")
-    (cd "$root" && swift build -c release --static-swift-stdlib --product orientationd "${scratch[@]}" >&2)
-    daemon="$(cd "$root" && swift build -c release --static-swift-stdlib --product orientationd "${scratch[@]}" --show-bin-path)/orientationd"
-fi
+name="bus-benchmark"
+# shellcheck source=../peer-setup.sh
+. "$here/../peer-setup.sh"
 
 args=(--daemon "$daemon" --runs "${RUNS:-3}" --get-seconds "${GET_SECONDS:-3}" --idle-seconds "${IDLE_SECONDS:-10}"
       --starts "${STARTS:-10}" --rotations "${ROTATIONS:-200}")
