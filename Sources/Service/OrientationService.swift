@@ -53,7 +53,9 @@ public final class OrientationService {
             Names.controller(at: path).flatMap { policy.controller($0) }.map { [controllerInterface($0.id)] }
         })
         nameWatch = try connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
-            guard newOwner.isEmpty, name.hasPrefix(":"), policy.isKnown(name) else { return }
+            guard newOwner.isEmpty, name.hasPrefix(":") else { return }
+            sensorProxyCompat?.clientLeft(name)
+            guard policy.isKnown(name) else { return }
             if settings.verbose { log("\(name) left the bus; removing what it owned") }
             policy.clientLeft(name)
             flush()

@@ -20,7 +20,7 @@ import Policy
 /// - `ClaimAccelerometer` is `BeginGenerating…` for the caller, `ReleaseAccelerometer` is
 ///   `EndGenerating…`, counted once per client as iio-sensor-proxy does (a second claim and a
 ///   release without a claim are accepted and change nothing). A client's claims end when it leaves
-///   the bus (`policy.clientLeft`, through the service's name watch).
+///   the bus (the service's name watch tells the policy and this object).
 /// - `HasAccelerometer` is the manager's. `AccelerometerTilt` (newer iio-sensor-proxy) follows the
 ///   device: `face-up`, `face-down`, `vertical`, or `undefined` while the device reads unknown.
 /// - Light and proximity read "absent" (false / `lux` / 0); their Claim and Release calls succeed.
@@ -40,7 +40,6 @@ final class SensorProxyCompat {
     unowned let service: OrientationService
     /// Clients holding an accelerometer claim made here (one each, as iio-sensor-proxy counts).
     private(set) var claimants: Set<ClientID> = []
-    private var nameWatch: SignalSubscription?
 
     init(service: OrientationService) { self.service = service }
 
@@ -68,9 +67,11 @@ final class SensorProxyCompat {
             throw Refusal(message: "\(Self.busName) is owned by another process (\(ownerDescription())); "
                 + "the compatibility interface is off")
         }
-        nameWatch = try? connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
-            if newOwner.isEmpty, name.hasPrefix(":") { claimants.remove(name) }
-        }
+    }
+
+    /// A client left the bus: its claim here is gone (the policy drops its count itself).
+    func clientLeft(_ client: ClientID) {
+        claimants.remove(client)
     }
 
     private func stopExporting() {
