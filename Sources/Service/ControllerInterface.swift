@@ -10,7 +10,7 @@ extension OrientationService {
             methods: [
                 Method("PushViewController", in: [Arg("controller", "o")]) { [unowned self] call in
                     perform(call) { () throws(PolicyError) in
-                        try policy.push(try controllerArgument(call.arguments[0])!, onto: id, caller: call.sender)
+                        try policy.push(try controllerArgument(call.arguments[0]), onto: id, caller: call.sender)
                         return []
                     }
                 },
@@ -20,14 +20,14 @@ extension OrientationService {
                 Method("SetViewControllers", in: [Arg("controllers", "ao")]) { [unowned self] call in
                     perform(call) { () throws(PolicyError) in
                         var list: [ControllerID] = []
-                        for value in call.arguments[0].arrayValues ?? [] { list.append(try controllerArgument(value)!) }
+                        for value in call.arguments[0].arrayValues ?? [] { list.append(try controllerArgument(value)) }
                         try policy.setViewControllers(id, list, caller: call.sender)
                         return []
                     }
                 },
                 Method("PresentViewController", in: [Arg("controller", "o")]) { [unowned self] call in
                     perform(call) { () throws(PolicyError) in
-                        try policy.present(try controllerArgument(call.arguments[0])!, from: id, caller: call.sender)
+                        try policy.present(try controllerArgument(call.arguments[0]), from: id, caller: call.sender)
                         return []
                     }
                 },

@@ -40,7 +40,7 @@ extension OrientationService {
                          get: { [unowned self] in .objectPath(Names.path(of: policy.window(id)?.rootController)) },
                          set: { [unowned self] call, value in
                              performSet(call) { () throws(PolicyError) in
-                                 let root = try controllerArgument(value, allowingNone: true)
+                                 let root = try optionalControllerArgument(value)
                                  try policy.setRootController(id, root, caller: call.sender)
                              }
                          }),
@@ -52,16 +52,18 @@ extension OrientationService {
             ])
     }
 
-    /// The controller an `o` argument names; `/` is none where `allowingNone`, else an error.
-    func controllerArgument(_ value: Value, allowingNone: Bool = false) throws(PolicyError) -> ControllerID? {
+    /// The controller an `o` argument names; `/` is an error: a controller is required here.
+    func controllerArgument(_ value: Value) throws(PolicyError) -> ControllerID {
         let path = value.objectPathValue ?? ""
-        if path == "/" {
-            guard allowingNone else { throw PolicyError(.unknownObject, "'/' names no controller; a controller is required here") }
-            return nil
-        }
         guard let id = Names.controller(at: path), policy.controller(id) != nil else {
-            throw PolicyError(.unknownObject, "there is no controller at \(path)")
+            throw PolicyError(.unknownObject, path == "/" ? "'/' names no controller; a controller is required here"
+                                                          : "there is no controller at \(path)")
         }
         return id
+    }
+
+    /// As `controllerArgument`, with `/` meaning none (a window's `RootController`).
+    func optionalControllerArgument(_ value: Value) throws(PolicyError) -> ControllerID? {
+        value.objectPathValue == "/" ? nil : try controllerArgument(value)
     }
 }
