@@ -6,16 +6,6 @@ import TestSupport
 // Helpers for the net.hadess.SensorProxy compatibility tests: the built daemon and other
 // programs (monitor-sensor, a Python GIO client) run as child processes on a private bus.
 
-let busName = "org.orientationd.Orientation1"
-let managerPath = "/org/orientationd/Orientation1"
-let managerIface = "org.orientationd.Orientation1"
-let windowIface = "org.orientationd.Orientation1.Window"
-let controllerIface = "org.orientationd.Orientation1.Controller"
-let proxyName = "net.hadess.SensorProxy"
-let proxyPath = "/net/hadess/SensorProxy"
-let proxyIface = "net.hadess.SensorProxy"
-let propsIface = "org.freedesktop.DBus.Properties"
-
 func pause(_ seconds: Double) { waitUntil(seconds) { false } }
 
 /// A child process with stdout and stderr in one file, an optional stdin pipe and extra

@@ -12,10 +12,6 @@ import TestSupport
 let systemPython = "/usr/bin/python3"
 let preloadLibrary = "libumockdev-preload.so.0"
 
-let busName = "org.orientationd.Orientation1"
-let managerPath = "/org/orientationd/Orientation1"
-let managerIface = "org.orientationd.Orientation1"
-
 /// The Python side: one JSON command per line in, one JSON reply per line out.
 private let driverScript = #"""
 import sys, os, json

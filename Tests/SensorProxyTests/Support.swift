@@ -3,12 +3,6 @@ import XCTest
 import DBus
 import TestSupport
 
-let busName = "org.orientationd.Orientation1"
-let managerPath = "/org/orientationd/Orientation1"
-let managerIface = "org.orientationd.Orientation1"
-let proxyName = "net.hadess.SensorProxy"
-let proxyPath = "/net/hadess/SensorProxy"
-
 /// A child process with optional pipes to its stdin and from its stdout; stderr (and stdout
 /// when not piped) go to `logPath`.
 final class Child {

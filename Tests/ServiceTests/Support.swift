@@ -4,15 +4,6 @@ import XCTest
 import DBus
 import TestSupport
 
-// MARK: Names of the contract (dbus-api.md)
-
-let busName = "org.orientationd.Orientation1"
-let managerPath = "/org/orientationd/Orientation1"
-let managerIface = "org.orientationd.Orientation1"
-let windowIface = "org.orientationd.Orientation1.Window"
-let controllerIface = "org.orientationd.Orientation1.Controller"
-let propsIface = "org.freedesktop.DBus.Properties"
-
 /// `org.freedesktop.DBus.Error.NAME`.
 func std(_ name: String) -> String { "org.freedesktop.DBus.Error." + name }
 /// `org.orientationd.Orientation1.Error.NAME`.
