@@ -1,4 +1,5 @@
 import CDBus
+import EventLoop
 
 /// Holds a call's completion until libdbus reports the reply (`dbus_pending_call_set_notify`).
 private final class PendingReply {

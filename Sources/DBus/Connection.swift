@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import CDBus
 import CGLib
+import EventLoop
 
 /// Which bus a `Connection` talks to.
 public enum BusAddress: Equatable {

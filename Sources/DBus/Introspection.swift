@@ -7,9 +7,9 @@ enum Introspection {
 
         """
 
-    static let peer = "org.freedesktop.DBus.Peer"
-    static let introspectable = "org.freedesktop.DBus.Introspectable"
-    static let properties = "org.freedesktop.DBus.Properties"
+    static let peer = StandardInterface.peer
+    static let introspectable = StandardInterface.introspectable
+    static let properties = StandardInterface.properties
 
     /// The standard interfaces every object implements; declared as tables only to describe them.
     static var standardInterfaces: [Interface] {

@@ -1,5 +1,7 @@
 @preconcurrency import Glibc
 import DBus
+import OrientationAPI
+import SensorSources
 
 /// Decides privileged calls (dbus-api.md, "Privilege"): polkit when it runs on the bus,
 /// else the caller's uid (0, the daemon's own) or the config's users and groups.

@@ -1,12 +1,13 @@
 import DBus
 import Orientation
+import OrientationAPI
 import Policy
 
 extension OrientationService {
     /// `org.orientationd.Orientation1.Controller` for controller `id`.
     func controllerInterface(_ id: ControllerID) -> Interface {
         Interface(
-            name: Names.controllerInterface,
+            name: Orientation1.controllerInterface,
             methods: [
                 Method("PushViewController", in: [Arg("controller", "o")]) { [unowned self] call in
                     perform(call) { () throws(PolicyError) in
@@ -15,7 +16,7 @@ extension OrientationService {
                     }
                 },
                 Method("PopViewController", out: [Arg("controller", "o")]) { [unowned self] call in
-                    perform(call) { () throws(PolicyError) in [.objectPath(Names.path(of: try policy.pop(id, caller: call.sender)))] }
+                    perform(call) { () throws(PolicyError) in [.objectPath(ObjectPaths.path(of: try policy.pop(id, caller: call.sender)))] }
                 },
                 Method("SetViewControllers", in: [Arg("controllers", "ao")]) { [unowned self] call in
                     perform(call) { () throws(PolicyError) in
@@ -69,7 +70,7 @@ extension OrientationService {
                              }
                          }),
                 Property("ViewControllers", type: "ao") { [unowned self] in
-                    .objectPaths(policy.controller(id)?.children.map { Names.path(of: $0) } ?? [])
+                    .objectPaths(policy.controller(id)?.children.map { ObjectPaths.path(of: $0) } ?? [])
                 },
                 Property("SelectedIndex", type: "u", access: .readwrite,
                          get: { [unowned self] in .uint32(policy.controller(id)?.selectedIndex ?? 0) },
@@ -79,12 +80,12 @@ extension OrientationService {
                              }
                          }),
                 Property("PresentedController", type: "o") { [unowned self] in
-                    .objectPath(Names.path(of: policy.controller(id)?.presented))
+                    .objectPath(ObjectPaths.path(of: policy.controller(id)?.presented))
                 },
                 Property("PresentingController", type: "o") { [unowned self] in
-                    .objectPath(Names.path(of: policy.controller(id)?.presenting))
+                    .objectPath(ObjectPaths.path(of: policy.controller(id)?.presenting))
                 },
-                Property("Parent", type: "o") { [unowned self] in .objectPath(Names.path(of: policy.controller(id)?.parent)) },
+                Property("Parent", type: "o") { [unowned self] in .objectPath(ObjectPaths.path(of: policy.controller(id)?.parent)) },
             ])
     }
 }

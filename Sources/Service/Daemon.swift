@@ -1,5 +1,7 @@
 import CGLib
 import DBus
+import OrientationAPI
+import SensorSources
 import Sensors
 
 /// The whole daemon once its settings are known: the bus connection, the service and its sensor source.
@@ -48,13 +50,13 @@ public final class Daemon {
             // Attached even without a device, so one that appears later (a driver loaded late) is picked up.
             service.attach(iio, feed: feed)
             if !iio.isPresent {
-                // Hook for the `sensor-proxy` source (Sources/Service/SensorProxySource.swift): asked once,
+                // Hook for the `sensor-proxy` source (Sources/SensorSources/SensorProxySource.swift): asked once,
                 // asynchronously; it replaces the device-less IIO source when an upstream proxy has an accelerometer.
                 let ownNames = settings.bus == .system ? [connection.uniqueName] : []
                 SensorProxySource.probe(bus: .system, ownUniqueNames: ownNames) { [weak service, weak iio] found in
                     guard let service, let iio, service.sensor === iio, !iio.isPresent else { return }
                     guard found else {
-                        return log("the 'auto' source found no accelerometer (neither IIO nor \(SensorProxySource.name)); "
+                        return log("the 'auto' source found no accelerometer (neither IIO nor \(SensorProxy.busName)); "
                                    + "device orientations come only from SetDeviceOrientation until one is plugged in")
                     }
                     do {
@@ -63,19 +65,19 @@ public final class Daemon {
                         service.attach(proxy, feed: nil)
                         service.sensorPresenceChanged()
                     } catch {
-                        log("the 'auto' source cannot use \(SensorProxySource.name): \(error)")
+                        log("the 'auto' source cannot use \(SensorProxy.busName): \(error)")
                     }
                 }
             }
         }
         try service.start()
-        log("serving \(Names.bus) as \(connection.uniqueName)")
+        log("serving \(Orientation1.busName) as \(connection.uniqueName)")
     }
 
     /// Releases the name so a successor can take it at once.
     public func stop() {
         if let report = service.feed?.costReport { log(report) }
-        _ = try? connection.releaseName(Names.bus)
+        _ = try? connection.releaseName(Orientation1.busName)
         connection.flush()
         connection.close()
     }

@@ -1,4 +1,5 @@
 import DBus
+import OrientationAPI
 import Policy
 
 extension PolicyError {
@@ -10,7 +11,7 @@ extension PolicyError {
         case .accessDenied: .accessDenied(message)
         case .unknownObject: .unknownObject(message)
         case .limitsExceeded: .limitsExceeded(message)
-        default: DBusError(name: Names.errorPrefix + kind.rawValue, message: message)
+        default: DBusError(name: Orientation1.errorPrefix + kind.rawValue, message: message)
         }
     }
 }
@@ -18,6 +19,6 @@ extension PolicyError {
 extension DBusError {
     /// One of the service's own errors, e.g. `NotSimulated`.
     static func service(_ name: String, _ message: String) -> DBusError {
-        DBusError(name: Names.errorPrefix + name, message: message)
+        DBusError(name: Orientation1.errorPrefix + name, message: message)
     }
 }

@@ -1,12 +1,13 @@
 import DBus
 import Orientation
+import OrientationAPI
 import Policy
 
 extension OrientationService {
     /// `org.orientationd.Orientation1`, declared once: dispatch, properties and introspection come from this table.
     func managerInterface() -> Interface {
         Interface(
-            name: Names.managerInterface,
+            name: Orientation1.managerInterface,
             methods: [
                 Method("BeginGeneratingDeviceOrientationNotifications") { [unowned self] call in
                     perform(call) { policy.beginGenerating(client: call.sender); return [] }
@@ -16,13 +17,13 @@ extension OrientationService {
                 },
                 Method("RegisterWindow", out: [Arg("window", "o")]) { [unowned self] call in
                     perform(call) { () throws(PolicyError) in
-                        [.objectPath(Names.path(of: try policy.registerWindow(client: call.sender)))]
+                        [.objectPath(ObjectPaths.path(of: try policy.registerWindow(client: call.sender)))]
                     }
                 },
                 Method("CreateController", in: [Arg("kind", "s")], out: [Arg("controller", "o")]) { [unowned self] call in
                     perform(call) { () throws(PolicyError) in
                         let kind = call.arguments[0].stringValue ?? ""
-                        return [.objectPath(Names.path(of: try policy.createController(kind: kind, client: call.sender)))]
+                        return [.objectPath(ObjectPaths.path(of: try policy.createController(kind: kind, client: call.sender)))]
                     }
                 },
                 Method("AttemptRotationToDeviceOrientation") { [unowned self] call in
@@ -61,7 +62,7 @@ extension OrientationService {
                              }
                          }),
                 Property("HasAccelerometer", type: "b") { [unowned self] in .bool(hasAccelerometer) },
-                Property("KeyWindow", type: "o") { [unowned self] in .objectPath(policy.keyWindow.map { Names.path(of: $0) } ?? "/") },
+                Property("KeyWindow", type: "o") { [unowned self] in .objectPath(policy.keyWindow.map { ObjectPaths.path(of: $0) } ?? "/") },
                 Property("RotationDuration", type: "d", emits: .const) { [unowned self] in .double(settings.rotationDuration) },
                 Property("ScreenBounds", type: "(uu)") { [unowned self] in screenBounds(policy.interfaceOrientation) },
             ],

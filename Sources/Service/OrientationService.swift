@@ -1,7 +1,10 @@
 @preconcurrency import Glibc
 import DBus
+import EventLoop
 import Orientation
+import OrientationAPI
 import Policy
+import SensorSources
 
 /// The policy on the bus: the manager, window and controller objects, their signals,
 /// the rotation timer, claims, privilege and the saved state.
@@ -17,7 +20,7 @@ public final class OrientationService {
     /// The last values announced for each object, in the order of its table's announced properties,
     /// so only real changes are sent; an array, not a dictionary, because there may be thousands of objects.
     var announced: [String: [Value]] = [:]
-    var transitionTimer: DBus.Timer?
+    var transitionTimer: EventLoop.Timer?
     var nameWatch: SignalSubscription?
     /// Where device orientations come from; nil with `--sensor none`.
     var sensor: SensorSource?
@@ -40,17 +43,17 @@ public final class OrientationService {
     /// Exports the manager, follows clients leaving, and takes the well-known name.
     /// Throws when the name is owned by someone else or the bus refuses.
     public func start() throws {
-        try register(path: Names.managerPath, interface: managerInterface())
+        try register(path: Orientation1.managerPath, interface: managerInterface())
         // Windows and controllers keep no table each: theirs are built when a message needs one.
-        connection.objects.register(family: Names.windowPrefix, paths: { [unowned self] in
-            policy.windowIDs.map { Names.path(of: $0) }
+        connection.objects.register(family: Orientation1.windowPathPrefix, paths: { [unowned self] in
+            policy.windowIDs.map { ObjectPaths.path(of: $0) }
         }, interfaces: { [unowned self] path in
-            Names.window(at: path).flatMap { policy.window($0) }.map { [windowInterface($0.id)] }
+            ObjectPaths.window(at: path).flatMap { policy.window($0) }.map { [windowInterface($0.id)] }
         })
-        connection.objects.register(family: Names.controllerPrefix, paths: { [unowned self] in
-            policy.controllerIDs.map { Names.path(of: $0) }
+        connection.objects.register(family: Orientation1.controllerPathPrefix, paths: { [unowned self] in
+            policy.controllerIDs.map { ObjectPaths.path(of: $0) }
         }, interfaces: { [unowned self] path in
-            Names.controller(at: path).flatMap { policy.controller($0) }.map { [controllerInterface($0.id)] }
+            ObjectPaths.controller(at: path).flatMap { policy.controller($0) }.map { [controllerInterface($0.id)] }
         })
         nameWatch = try connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
             guard newOwner.isEmpty, name.hasPrefix(":") else { return }
@@ -60,8 +63,8 @@ public final class OrientationService {
             policy.clientLeft(name)
             flush()
         }
-        guard try connection.requestName(Names.bus, flags: .doNotQueue) else {
-            throw DBusError(name: "org.freedesktop.DBus.Error.AddressInUse", message: "\(Names.bus) is already owned on this bus; is another orientationd running?")
+        guard try connection.requestName(Orientation1.busName, flags: .doNotQueue) else {
+            throw DBusError(name: "org.freedesktop.DBus.Error.AddressInUse", message: "\(Orientation1.busName) is already owned on this bus; is another orientationd running?")
         }
         startSensorProxyCompat()
     }
@@ -130,27 +133,27 @@ public final class OrientationService {
             func announceProperties() {
                 guard let dirty = pending else { return }
                 pending = nil
-                if dirty.manager { announceChanges(at: Names.managerPath) }
-                for id in dirty.windows { announceChanges(at: Names.path(of: id)) }
-                for id in dirty.controllers { announceChanges(at: Names.path(of: id)) }
+                if dirty.manager { announceChanges(at: Orientation1.managerPath) }
+                for id in dirty.windows { announceChanges(at: ObjectPaths.path(of: id)) }
+                for id in dirty.controllers { announceChanges(at: ObjectPaths.path(of: id)) }
             }
             for event in changes.events {
                 switch event {
-                case .windowAdded(let id): remember(Names.path(of: id), windowInterface(id))
-                case .controllerAdded(let id): remember(Names.path(of: id), controllerInterface(id))
-                case .windowRemoved(let id): announced[Names.path(of: id)] = nil
-                case .controllerRemoved(let id): announced[Names.path(of: id)] = nil
+                case .windowAdded(let id): remember(ObjectPaths.path(of: id), windowInterface(id))
+                case .controllerAdded(let id): remember(ObjectPaths.path(of: id), controllerInterface(id))
+                case .windowRemoved(let id): announced[ObjectPaths.path(of: id)] = nil
+                case .controllerRemoved(let id): announced[ObjectPaths.path(of: id)] = nil
                 case .sensorNeeded(let on): sensor?.setRunning(on)
                 case .deviceOrientationChanged(let device):
                     announceProperties()
-                    sendPropertiesChanged(Names.managerPath, Names.managerInterface,
+                    sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
                                           [("DeviceOrientation", .uint32(device.rawValue))])
                     emit("DeviceOrientationDidChange", [.uint32(device.rawValue)])
                     if settings.verbose { log("device orientation \(device.name)") }
                 case .willChange(let from, let to):
                     announceProperties()
                     emit("WillChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
-                    sendPropertiesChanged(Names.managerPath, Names.managerInterface,
+                    sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
                                           [("InterfaceOrientation", .uint32(to.rawValue)), ("ScreenBounds", screenBounds(to))])
                     if settings.verbose { log("rotating from \(from.name) to \(to.name)") }
                     scheduleCompletion()
@@ -170,7 +173,7 @@ public final class OrientationService {
     private func scheduleCompletion() {
         guard settings.rotationDuration > 0 else { return }
         transitionTimer?.cancel()
-        transitionTimer = DBus.Timer(afterMs: UInt32(settings.rotationDuration * 1000)) { [unowned self] in
+        transitionTimer = EventLoop.Timer(afterMs: UInt32(settings.rotationDuration * 1000)) { [unowned self] in
             transitionTimer = nil
             policy.completeTransition()
             flush()
@@ -192,7 +195,7 @@ public final class OrientationService {
             let value = property.get()
             new.append(value)
             guard index >= old.count || old[index] != value else { continue }
-            if path == Names.managerPath && OrientationService.eventProperties.contains(property.name) { continue }
+            if path == Orientation1.managerPath && OrientationService.eventProperties.contains(property.name) { continue }
             changed.append((property.name, value))
         }
         announced[path] = new
@@ -218,7 +221,7 @@ public final class OrientationService {
 
     func emit(_ signal: String, _ values: [Value]) {
         do {
-            try connection.objects.emitSignal(path: Names.managerPath, interface: Names.managerInterface, name: signal, values: values)
+            try connection.objects.emitSignal(path: Orientation1.managerPath, interface: Orientation1.managerInterface, name: signal, values: values)
         } catch {
             log("cannot emit \(signal): \(error)")
         }
@@ -251,15 +254,15 @@ public final class OrientationService {
 
 extension OrientationService: SensorSink {
     /// A pose classified by the sensor source.
-    func sensorReported(_ orientation: DeviceOrientation) {
+    public func sensorReported(_ orientation: DeviceOrientation) {
         policy.sensorReported(orientation)
         flush()
     }
 
     /// `HasAccelerometer` changed: announce it; a vanished device reads unknown, never a stale pose.
-    func sensorPresenceChanged() {
+    public func sensorPresenceChanged() {
         if !hasAccelerometer { policy.sensorReported(.unknown) }
-        announceChanges(at: Names.managerPath)
+        announceChanges(at: Orientation1.managerPath)
         flush()
     }
 }

@@ -1,6 +1,8 @@
 import DBus
 import Orientation
+import OrientationAPI
 import Policy
+import SensorSources
 
 /// `net.hadess.SensorProxy` served by orientationd itself (`--sensor-proxy-compat`,
 /// `[Compat] SensorProxy=true`; sensors.md, "Desktop shells"), so that GNOME (mutter) and KDE
@@ -33,10 +35,6 @@ import Policy
 /// owner by that name. With `--sensor sensor-proxy` the compatibility interface is not started at
 /// all (the name belongs to the upstream proxy it reads).
 final class SensorProxyCompat {
-    static let busName = "net.hadess.SensorProxy"
-    static let path = "/net/hadess/SensorProxy"
-    static let interfaceName = "net.hadess.SensorProxy"
-
     unowned let service: OrientationService
     /// Clients holding an accelerometer claim made here (one each, as iio-sensor-proxy counts).
     private(set) var claimants: Set<ClientID> = []
@@ -50,21 +48,21 @@ final class SensorProxyCompat {
     func start() throws(Refusal) {
         let connection = service.connection
         do {
-            try service.register(path: Self.path, interface: interface())
+            try service.register(path: SensorProxy.path, interface: interface())
         } catch {
-            throw Refusal(message: "cannot export \(Self.path): \(error); the compatibility interface is off")
+            throw Refusal(message: "cannot export \(SensorProxy.path): \(error); the compatibility interface is off")
         }
         let owned: Bool
         do {
-            owned = try connection.requestName(Self.busName, flags: .doNotQueue)
+            owned = try connection.requestName(SensorProxy.busName, flags: .doNotQueue)
         } catch {
             stopExporting()
-            throw Refusal(message: "cannot own \(Self.busName): \((error as? DBusError)?.message ?? "\(error)"); "
+            throw Refusal(message: "cannot own \(SensorProxy.busName): \((error as? DBusError)?.message ?? "\(error)"); "
                 + "the compatibility interface is off")
         }
         guard owned else {
             stopExporting()
-            throw Refusal(message: "\(Self.busName) is owned by another process (\(ownerDescription())); "
+            throw Refusal(message: "\(SensorProxy.busName) is owned by another process (\(ownerDescription())); "
                 + "the compatibility interface is off")
         }
     }
@@ -75,8 +73,8 @@ final class SensorProxyCompat {
     }
 
     private func stopExporting() {
-        service.connection.objects.unregister(path: Self.path)
-        service.announced[Self.path] = nil
+        service.connection.objects.unregister(path: SensorProxy.path)
+        service.announced[SensorProxy.path] = nil
     }
 
     /// `:1.7, pid 1234, iio-sensor-proxy` for the current owner of the name, as far as the bus tells.
@@ -88,7 +86,7 @@ final class SensorProxyCompat {
                                          interface: "org.freedesktop.DBus", method: method,
                                          values: [.string(name)]).first
         }
-        guard let owner = ask("GetNameOwner", Self.busName)?.stringValue else { return "owner unknown" }
+        guard let owner = ask("GetNameOwner", SensorProxy.busName)?.stringValue else { return "owner unknown" }
         var parts = [owner]
         if let pid = ask("GetConnectionUnixProcessID", owner)?.uint32Value {
             parts.append("pid \(pid)")
@@ -124,7 +122,7 @@ final class SensorProxyCompat {
     func interface() -> Interface {
         let ok: (MethodCall) -> Reply = { _ in .values([]) }
         return Interface(
-            name: Self.interfaceName,
+            name: SensorProxy.interface,
             methods: [
                 Method("ClaimAccelerometer") { [unowned self] call in
                     service.perform(call) {
@@ -172,7 +170,7 @@ extension OrientationService {
     func startSensorProxyCompat() {
         guard settings.sensorProxyCompat else { return }
         guard settings.sensor != .sensorProxy else {
-            log("the sensor-proxy source reads \(SensorProxyCompat.busName) from iio-sensor-proxy, so orientationd "
+            log("the sensor-proxy source reads \(SensorProxy.busName) from iio-sensor-proxy, so orientationd "
                 + "cannot serve that name too; the compatibility interface is off")
             return
         }
@@ -180,7 +178,7 @@ extension OrientationService {
         do {
             try compat.start()
             sensorProxyCompat = compat
-            log("serving \(SensorProxyCompat.busName) at \(SensorProxyCompat.path) (compatibility interface)")
+            log("serving \(SensorProxy.busName) at \(SensorProxy.path) (compatibility interface)")
         } catch {
             log(error.message)
         }
@@ -189,6 +187,6 @@ extension OrientationService {
     /// Announces the compatibility object's changed properties; called at the end of every `flush()`.
     func announceSensorProxyCompat() {
         guard sensorProxyCompat != nil else { return }
-        announceChanges(at: SensorProxyCompat.path)
+        announceChanges(at: SensorProxy.path)
     }
 }

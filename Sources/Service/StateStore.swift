@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import CGLib
 import Orientation
+import SensorSources
 
 /// What survives a restart (P15).
 struct SavedState: Equatable {

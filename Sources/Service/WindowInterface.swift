@@ -1,12 +1,13 @@
 import DBus
 import Orientation
+import OrientationAPI
 import Policy
 
 extension OrientationService {
     /// `org.orientationd.Orientation1.Window` for window `id`.
     func windowInterface(_ id: WindowID) -> Interface {
         Interface(
-            name: Names.windowInterface,
+            name: Orientation1.windowInterface,
             methods: [
                 Method("MakeKeyAndVisible") { [unowned self] call in
                     guard let window = policy.window(id), window.owner != call.sender else {
@@ -37,7 +38,7 @@ extension OrientationService {
                              }
                          }),
                 Property("RootController", type: "o", access: .readwrite,
-                         get: { [unowned self] in .objectPath(Names.path(of: policy.window(id)?.rootController)) },
+                         get: { [unowned self] in .objectPath(ObjectPaths.path(of: policy.window(id)?.rootController)) },
                          set: { [unowned self] call, value in
                              performSet(call) { () throws(PolicyError) in
                                  let root = try optionalControllerArgument(value)
@@ -47,7 +48,7 @@ extension OrientationService {
                 Property("IsKey", type: "b") { [unowned self] in .bool(policy.keyWindow == id) },
                 Property("EffectiveMask", type: "u") { [unowned self] in .uint32(policy.effectiveMask(of: id).rawValue) },
                 Property("DecidingController", type: "o") { [unowned self] in
-                    .objectPath(Names.path(of: policy.decidingController(of: id)))
+                    .objectPath(ObjectPaths.path(of: policy.decidingController(of: id)))
                 },
             ])
     }
@@ -55,7 +56,7 @@ extension OrientationService {
     /// The controller an `o` argument names; `/` is an error: a controller is required here.
     func controllerArgument(_ value: Value) throws(PolicyError) -> ControllerID {
         let path = value.objectPathValue ?? ""
-        guard let id = Names.controller(at: path), policy.controller(id) != nil else {
+        guard let id = ObjectPaths.controller(at: path), policy.controller(id) != nil else {
             throw PolicyError(.unknownObject, path == "/" ? "'/' names no controller; a controller is required here"
                                                           : "there is no controller at \(path)")
         }

@@ -1,5 +1,5 @@
 import DBus
-import Service
+import OrientationAPI
 
 /// Turns the manager's signals into monitor lines (text or JSON).
 struct EventPrinter {
@@ -7,16 +7,16 @@ struct EventPrinter {
 
     /// Prints one line for a manager signal; ignores anything else.
     func print(_ message: Message) {
-        guard message.path == Names.managerPath, let member = message.member,
+        guard message.path == Orientation1.managerPath, let member = message.member,
               let args = try? message.arguments() else { return }
         let time = timestamp()
         switch (message.interface, member) {
-        case (Names.managerInterface, "DeviceOrientationDidChange"):
+        case (Orientation1.managerInterface, "DeviceOrientationDidChange"):
             guard let raw = args.first?.uint32Value else { return }
             let name = PropertyFormat.deviceName(raw)
             line(time, "device", text: name,
                  json: [("orientation", .string(name)), ("orientationValue", .int(Int64(raw)))])
-        case (Names.managerInterface, "WillChange"), (Names.managerInterface, "DidChange"):
+        case (Orientation1.managerInterface, "WillChange"), (Orientation1.managerInterface, "DidChange"):
             guard args.count == 2, let from = args[0].uint32Value, let to = args[1].uint32Value else { return }
             let event = member == "WillChange" ? "will-change" : "did-change"
             let fromName = PropertyFormat.interfaceName(from), toName = PropertyFormat.interfaceName(to)
@@ -24,7 +24,7 @@ struct EventPrinter {
                  json: [("from", .string(fromName)), ("fromValue", .int(Int64(from))),
                         ("to", .string(toName)), ("toValue", .int(Int64(to)))])
         case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
-            guard args.count == 3, args[0].stringValue == Names.managerInterface,
+            guard args.count == 3, args[0].stringValue == Orientation1.managerInterface,
                   let changed = args[1].dictEntries else { return }
             let values = changed.compactMap { key, value in key.stringValue.map { ($0, value.variantValue ?? value) } }
             let invalidated = (args[2].arrayValues ?? []).compactMap(\.stringValue)

@@ -1,5 +1,5 @@
 import DBus
-import Service
+import OrientationAPI
 
 /// The daemon as seen from the tool: blocking calls on one connection.
 struct Manager {
@@ -11,17 +11,17 @@ struct Manager {
 
     /// Calls a method on `path` (the manager by default) and waits for the answer.
     @discardableResult
-    func call(_ method: String, _ values: [Value] = [], path: String = Names.managerPath,
-              interface: String = Names.managerInterface) throws(Failure) -> [Value] {
+    func call(_ method: String, _ values: [Value] = [], path: String = Orientation1.managerPath,
+              interface: String = Orientation1.managerInterface) throws(Failure) -> [Value] {
         try viaDBus {
-            try connection.callBlocking(destination: Names.bus, path: path, interface: interface,
+            try connection.callBlocking(destination: Orientation1.busName, path: path, interface: interface,
                                         method: method, values: values)
         }
     }
 
     /// `Properties.GetAll` on the manager, in the order the daemon sent them.
     func allProperties() throws(Failure) -> [(String, Value)] {
-        let reply = try call("GetAll", [.string(Names.managerInterface)], interface: Self.properties)
+        let reply = try call("GetAll", [.string(Orientation1.managerInterface)], interface: Self.properties)
         guard let entries = reply.first?.dictEntries else {
             throw .runtime("GetAll answered with an unexpected reply: \(reply)")
         }
@@ -29,16 +29,16 @@ struct Manager {
     }
 
     /// `Properties.Get` on `path`.
-    func property(_ name: String, path: String = Names.managerPath,
-                  interface: String = Names.managerInterface) throws(Failure) -> Value {
+    func property(_ name: String, path: String = Orientation1.managerPath,
+                  interface: String = Orientation1.managerInterface) throws(Failure) -> Value {
         let reply = try call("Get", [.string(interface), .string(name)], path: path, interface: Self.properties)
         guard let value = reply.first else { throw .runtime("Get answered with no value") }
         return value.variantValue ?? value
     }
 
     /// `Properties.Set` on `path`.
-    func set(_ name: String, _ value: Value, path: String = Names.managerPath,
-             interface: String = Names.managerInterface) throws(Failure) {
+    func set(_ name: String, _ value: Value, path: String = Orientation1.managerPath,
+             interface: String = Orientation1.managerInterface) throws(Failure) {
         try call("Set", [.string(interface), .string(name), .variant(value)], path: path, interface: Self.properties)
     }
 
@@ -48,9 +48,9 @@ struct Manager {
         do {
             reply = try connection.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                                 interface: "org.freedesktop.DBus", method: "GetNameOwner",
-                                                values: [.string(Names.bus)])
+                                                values: [.string(Orientation1.busName)])
         } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
-            throw .dbus(DBusError(name: error.name, message: "orientationd is not running: \(Names.bus) has no owner on this bus"))
+            throw .dbus(DBusError(name: error.name, message: "orientationd is not running: \(Orientation1.busName) has no owner on this bus"))
         } catch {
             throw .dbus(error as? DBusError ?? .failed("\(error)"))
         }

@@ -1,5 +1,5 @@
 import DBus
-import Service
+import OrientationAPI
 
 /// `monitor`: holds a claim and prints the manager's events until interrupted.
 enum MonitorCommand {
@@ -11,10 +11,10 @@ enum MonitorCommand {
         let owner = try manager.daemonOwner()
         let printer = EventPrinter(json: invocation.json)
         try viaDBus {
-            try connection.addMatch("type='signal',sender='\(Names.bus)',path='\(Names.managerPath)',"
-                + "interface='\(Names.managerInterface)'")
-            try connection.addMatch("type='signal',sender='\(Names.bus)',path='\(Names.managerPath)',"
-                + "interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='\(Names.managerInterface)'")
+            try connection.addMatch("type='signal',sender='\(Orientation1.busName)',path='\(Orientation1.managerPath)',"
+                + "interface='\(Orientation1.managerInterface)'")
+            try connection.addMatch("type='signal',sender='\(Orientation1.busName)',path='\(Orientation1.managerPath)',"
+                + "interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='\(Orientation1.managerInterface)'")
         }
         connection.onSignal { message in
             guard message.sender == owner else { return }
@@ -22,7 +22,7 @@ enum MonitorCommand {
         }
         try session.watchDaemon(on: connection, owner: owner)
         try manager.call("BeginGeneratingDeviceOrientationNotifications")
-        complain("monitoring \(Names.bus) (\(owner)); interrupt to stop")
+        complain("monitoring \(Orientation1.busName) (\(owner)); interrupt to stop")
         try session.run()
         do {
             try manager.call("EndGeneratingDeviceOrientationNotifications")

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import DBus
-import Service
+import EventLoop
+import OrientationAPI
 
 /// A long-running command's main loop: runs until SIGINT or SIGTERM (a clean end), or
 /// until orientationd leaves the bus or the bus goes away (a failure).
@@ -19,8 +20,8 @@ final class Session {
     func watchDaemon(on connection: Connection, owner: String) throws(Failure) {
         try viaDBus {
             try connection.watchNameOwnerChanged { [unowned self] name, old, new in
-                guard name == Names.bus, old == owner, new != owner else { return }
-                fail(.runtime("orientationd left the bus (\(Names.bus) "
+                guard name == Orientation1.busName, old == owner, new != owner else { return }
+                fail(.runtime("orientationd left the bus (\(Orientation1.busName) "
                     + (new.isEmpty ? "has no owner any more" : "moved to \(new)") + "); exiting"))
             }
         }

@@ -1,6 +1,6 @@
 import DBus
 import Orientation
-import Service
+import OrientationAPI
 
 /// `window`: a client holding a key window with one root controller, for demos and scripts.
 enum WindowCommand {
@@ -55,7 +55,7 @@ enum WindowCommand {
 
         let window = try path(manager.call("RegisterWindow"), "RegisterWindow")
         let controller = try path(manager.call("CreateController", [.string(options.kind)]), "CreateController")
-        let w = Names.windowInterface, c = Names.controllerInterface
+        let w = Orientation1.windowInterface, c = Orientation1.controllerInterface
         if let mask = options.delegateMask { try manager.set("DelegateMask", .uint32(mask.rawValue), path: window, interface: w) }
         if let mask = options.mask { try manager.set("SupportedMask", .uint32(mask.rawValue), path: controller, interface: c) }
         if let preferred = options.preferred {

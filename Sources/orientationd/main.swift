@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import DBus
+import EventLoop
 import Service
 
 // Logs reach the journal or a pipe line by line, not when a buffer fills.

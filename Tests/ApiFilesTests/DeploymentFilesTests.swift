@@ -1,16 +1,14 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// The bus policy, the activation file, the systemd unit and the polkit actions
 /// agree with each other and with the code.
 final class DeploymentFilesTests: XCTestCase {
-    static let busName = "org.orientationd.Orientation1"
-    static let interfaces = ["org.orientationd.Orientation1", "org.orientationd.Orientation1.Window",
-                             "org.orientationd.Orientation1.Controller"]
-    static let standardInterfaces = ["org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Introspectable",
-                                     "org.freedesktop.DBus.Peer"]
+    static let interfaces = [Orientation1.managerInterface, Orientation1.windowInterface, Orientation1.controllerInterface]
+    static let standardInterfaces = [StandardInterface.properties, StandardInterface.introspectable, StandardInterface.peer]
 
     /// `Key=value` lines of a systemd-style file, by section; later keys append.
     private func keyFile(_ text: String) -> [String: [String: [String]]] {
@@ -33,15 +31,15 @@ final class DeploymentFilesTests: XCTestCase {
         for policy in policies {
             for rule in policy.children where rule.attributes["own"] != nil || rule.attributes["own_prefix"] != nil {
                 XCTAssertEqual(rule.name, "allow")
-                XCTAssertEqual(rule.attributes["own"], Self.busName)
-                XCTAssertEqual(policy.attributes, ["user": "root"], "only root may own \(Self.busName)")
+                XCTAssertEqual(rule.attributes["own"], Orientation1.busName)
+                XCTAssertEqual(policy.attributes, ["user": "root"], "only root may own \(Orientation1.busName)")
             }
         }
         let defaults = try XCTUnwrap(policies.first { $0.attributes["context"] == "default" }, "no default policy")
-        let allowed = Set(defaults.children("allow").filter { $0.attributes["send_destination"] == Self.busName }
+        let allowed = Set(defaults.children("allow").filter { $0.attributes["send_destination"] == Orientation1.busName }
             .compactMap { $0.attributes["send_interface"] })
         XCTAssertEqual(allowed, Set(Self.interfaces + Self.standardInterfaces))
-        XCTAssertTrue(defaults.children("allow").contains { $0.attributes == ["receive_sender": Self.busName] },
+        XCTAssertTrue(defaults.children("allow").contains { $0.attributes == ["receive_sender": Orientation1.busName] },
                       "clients must receive the daemon's signals")
         XCTAssertTrue(root.descendants.allSatisfy { $0.name == "policy" || $0.name == "allow" },
                       "the policy only allows; the system bus denies by default")
@@ -59,14 +57,14 @@ final class DeploymentFilesTests: XCTestCase {
         defer { daemon.stop() }
         let client = try Connection(bus: .address(address))
         defer { client.close() }
-        let all = try client.callBlocking(destination: Self.busName, path: RunningDaemon.managerPath,
-                                          interface: "org.freedesktop.DBus.Properties", method: "GetAll",
-                                          values: [.string("org.orientationd.Orientation1")], timeoutMs: 5000)
+        let all = try client.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
+                                          interface: StandardInterface.properties, method: "GetAll",
+                                          values: [.string(Orientation1.managerInterface)], timeoutMs: 5000)
         XCTAssertNotNil(all.first?.dictEntries)
-        let window = try client.callBlocking(destination: Self.busName, path: RunningDaemon.managerPath,
-                                             interface: "org.orientationd.Orientation1", method: "RegisterWindow", timeoutMs: 5000)
+        let window = try client.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
+                                             interface: Orientation1.managerInterface, method: "RegisterWindow", timeoutMs: 5000)
         XCTAssertNotNil(window.first?.objectPathValue)
-        XCTAssertThrowsError(try client.callBlocking(destination: Self.busName, path: RunningDaemon.managerPath,
+        XCTAssertThrowsError(try client.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
                                                      interface: "org.example.NotOurs", method: "Anything", timeoutMs: 5000)) {
             XCTAssertEqual(($0 as? DBusError)?.name, "org.freedesktop.DBus.Error.AccessDenied", "the bus, not the daemon, refuses")
         }
@@ -74,12 +72,12 @@ final class DeploymentFilesTests: XCTestCase {
         guard getuid() == 0, toolExists("setpriv"), toolExists("dbus-send") else { return }
         let nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "dbus-send", "--bus=\(address)",
                       "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.RequestName",
-                      "string:\(Self.busName)", "uint32:4"]
+                      "string:\(Orientation1.busName)", "uint32:4"]
         let own = runTool(nobody)
         XCTAssertNotEqual(own.status, 0)
         XCTAssertTrue(own.stderr.contains("AccessDenied"), own.stderr)
         let get = runTool(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "dbus-send", "--bus=\(address)",
-                           "--print-reply=literal", "--dest=\(Self.busName)", RunningDaemon.managerPath,
+                           "--print-reply=literal", "--dest=\(Orientation1.busName)", Orientation1.managerPath,
                            "org.freedesktop.DBus.Properties.Get", "string:org.orientationd.Orientation1", "string:Idiom"])
         XCTAssertEqual(get.status, 0, get.stderr)
         XCTAssertTrue(get.stdout.contains("phone"), get.stdout)
@@ -87,7 +85,7 @@ final class DeploymentFilesTests: XCTestCase {
 
     func testActivationFileAndUnitAgree() throws {
         let service = keyFile(try XCTUnwrap(readPackageFile("dbus/org.orientationd.Orientation1.service")))["D-BUS Service"] ?? [:]
-        XCTAssertEqual(service["Name"], [Self.busName])
+        XCTAssertEqual(service["Name"], [Orientation1.busName])
         XCTAssertEqual(service["User"], ["root"])
         XCTAssertEqual(service["SystemdService"], ["orientationd.service"])
         let exec = try XCTUnwrap(service["Exec"]?.first)
@@ -97,7 +95,7 @@ final class DeploymentFilesTests: XCTestCase {
         let unit = keyFile(try XCTUnwrap(readPackageFile("dbus/orientationd.service")))
         let s = unit["Service"] ?? [:]
         XCTAssertEqual(s["Type"], ["dbus"])
-        XCTAssertEqual(s["BusName"], [Self.busName])
+        XCTAssertEqual(s["BusName"], [Orientation1.busName])
         XCTAssertEqual(s["ExecStart"], [exec], "the bus and systemd start the same command")
         XCTAssertEqual(s["StateDirectory"], ["orientationd"])
         for (key, value) in [("ProtectSystem", "strict"), ("ProtectHome", "yes"), ("PrivateTmp", "yes"),

@@ -1,13 +1,14 @@
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// `dbus/*.xml` describe exactly what the running daemon introspects.
 final class InterfaceFilesTests: XCTestCase {
     static let files = [
-        "org.orientationd.Orientation1": "dbus/org.orientationd.Orientation1.xml",
-        "org.orientationd.Orientation1.Window": "dbus/org.orientationd.Orientation1.Window.xml",
-        "org.orientationd.Orientation1.Controller": "dbus/org.orientationd.Orientation1.Controller.xml",
+        Orientation1.managerInterface: "dbus/\(Orientation1.managerInterface).xml",
+        Orientation1.windowInterface: "dbus/\(Orientation1.windowInterface).xml",
+        Orientation1.controllerInterface: "dbus/\(Orientation1.controllerInterface).xml",
     ]
 
     func testEachInterfaceFileHoldsOnlyItsInterface() throws {
@@ -29,17 +30,17 @@ final class InterfaceFilesTests: XCTestCase {
         let client = try Connection(bus: .address(daemon.address))
         defer { client.close() }
         func call(_ path: String, _ interface: String, _ method: String, _ values: [Value] = []) throws -> [Value] {
-            try client.callBlocking(destination: RunningDaemon.busName, path: path, interface: interface,
+            try client.callBlocking(destination: Orientation1.busName, path: path, interface: interface,
                                     method: method, values: values, timeoutMs: 5000)
         }
-        let manager = RunningDaemon.managerPath
-        let window = try XCTUnwrap(call(manager, "org.orientationd.Orientation1", "RegisterWindow").first?.objectPathValue)
-        let controller = try XCTUnwrap(call(manager, "org.orientationd.Orientation1", "CreateController",
+        let manager = Orientation1.managerPath
+        let window = try XCTUnwrap(call(manager, Orientation1.managerInterface, "RegisterWindow").first?.objectPathValue)
+        let controller = try XCTUnwrap(call(manager, Orientation1.managerInterface, "CreateController",
                                             [.string("navigation")]).first?.objectPathValue)
         let objects = [
-            "org.orientationd.Orientation1": manager,
-            "org.orientationd.Orientation1.Window": window,
-            "org.orientationd.Orientation1.Controller": controller,
+            Orientation1.managerInterface: manager,
+            Orientation1.windowInterface: window,
+            Orientation1.controllerInterface: controller,
         ]
         for (interface, path) in objects.sorted(by: { $0.key < $1.key }) {
             let xml = try XCTUnwrap(call(path, "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue)

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// A file of the package as text; nil when it cannot be read.
@@ -23,8 +24,6 @@ func packageDirectory(_ relativePath: String) -> [String] {
 /// The built `orientationd` serving a private bus (or the bus at `address`) with the simulated
 /// sensor and a fresh state directory. `stop()` ends it, and the private bus if it made one.
 final class RunningDaemon {
-    static let busName = "org.orientationd.Orientation1"
-    static let managerPath = "/org/orientationd/Orientation1"
 
     let address: String
     let stateDirectory: String
@@ -63,12 +62,12 @@ final class RunningDaemon {
         for _ in 0..<500 {
             let owned = try probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                                interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                               values: [.string(Self.busName)])
+                                               values: [.string(Orientation1.busName)])
             if owned.first?.boolValue == true { return }
             guard process.isRunning else { throw DBusError.failed("orientationd exited before owning its name: \(log)") }
             usleep(10_000)
         }
-        throw DBusError.failed("orientationd did not own \(Self.busName) within 5 s: \(log)")
+        throw DBusError.failed("orientationd did not own \(Orientation1.busName) within 5 s: \(log)")
     }
 
     /// Ends the daemon, the private bus and the state directory.

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import Foundation
 import DBus
+import OrientationAPI
 import TestSupport
 
 let orientationctl = productsDirectory() + "/orientationctl"
@@ -24,7 +25,7 @@ final class DaemonFixture {
             guard daemon.isRunning else { return true }
             let reply = try? connection.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                                      interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                                     values: [.string("org.orientationd.Orientation1")])
+                                                     values: [.string(Orientation1.busName)])
             return reply?.first?.boolValue == true
         }
         guard up, daemon.isRunning else {

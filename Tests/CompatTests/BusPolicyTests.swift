@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// dbus/net.hadess.SensorProxy-orientationd.conf loaded by a real dbus-daemon as a system bus
@@ -30,13 +31,13 @@ final class BusPolicyTests: CompatTestCase {
                                      interface: "org.freedesktop.DBus", method: "NameHasOwner",
                                      values: [.string(name)]).first?.boolValue) == true
         }
-        XCTAssertTrue(waitUntil { !daemon.isRunning || owned(proxyName) }, daemon.output)
+        XCTAssertTrue(waitUntil { !daemon.isRunning || owned(SensorProxy.busName) }, daemon.output)
         XCTAssertTrue(daemon.output.contains("serving net.hadess.SensorProxy"), daemon.output)
 
-        let value = try probe.callBlocking(destination: proxyName, path: proxyPath, interface: propsIface, method: "Get",
-                                           values: [.string(proxyIface), .string("AccelerometerOrientation")], timeoutMs: 5000)
+        let value = try probe.callBlocking(destination: SensorProxy.busName, path: SensorProxy.path, interface: StandardInterface.properties, method: "Get",
+                                           values: [.string(SensorProxy.interface), .string("AccelerometerOrientation")], timeoutMs: 5000)
         XCTAssertEqual(value.first?.variantValue, .string("normal"))
-        XCTAssertThrowsError(try probe.callBlocking(destination: proxyName, path: proxyPath, interface: "org.example.NotOurs",
+        XCTAssertThrowsError(try probe.callBlocking(destination: SensorProxy.busName, path: SensorProxy.path, interface: "org.example.NotOurs",
                                                     method: "Anything", timeoutMs: 5000)) {
             XCTAssertEqual(($0 as? DBusError)?.name, "org.freedesktop.DBus.Error.AccessDenied", "the bus, not the daemon, refuses")
         }
@@ -45,7 +46,7 @@ final class BusPolicyTests: CompatTestCase {
         let asNobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
         let own = runTool(asNobody + ["dbus-send", "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus",
                                       "/org/freedesktop/DBus", "org.freedesktop.DBus.RequestName",
-                                      "string:\(proxyName)", "uint32:4"])
+                                      "string:\(SensorProxy.busName)", "uint32:4"])
         XCTAssertNotEqual(own.status, 0)
         XCTAssertTrue(own.stderr.contains("AccessDenied"), own.stderr)
 
@@ -55,7 +56,7 @@ final class BusPolicyTests: CompatTestCase {
         children.append(monitor)
         XCTAssertTrue(waitUntil { monitor.output.contains("=== Has accelerometer (orientation: normal)") }, monitor.output)
         XCTAssertTrue(waitUntil { monitor.output.contains("=== No proximity sensor") }, monitor.output)
-        _ = try probe.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+        _ = try probe.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
                                    method: "SetDeviceOrientation", values: [.uint32(3)], timeoutMs: 5000)
         XCTAssertTrue(waitUntil { monitor.output.contains("    Accelerometer orientation changed: right-up") }, monitor.output)
         monitor.stop(SIGTERM)

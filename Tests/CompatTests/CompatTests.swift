@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// `--sensor-proxy-compat`: orientationd as `net.hadess.SensorProxy` (sensors.md, "Desktop shells"),
@@ -93,7 +94,7 @@ final class CompatTests: CompatTestCase {
         try XCTSkipUnless(toolExists("monitor-sensor"), "monitor-sensor (package iio-sensor-proxy) is not installed")
         let config = scratch + "/tablet.conf"
         writeText(config, "[Application]\nIdiom=tablet\n")
-        let daemon = try startDaemon(["--config", config, "--sensor-proxy-compat"], waitFor: proxyName)
+        let daemon = try startDaemon(["--config", config, "--sensor-proxy-compat"], waitFor: SensorProxy.busName)
         XCTAssertEqual(try deviceOrientation(), 0, "nobody claims yet")
 
         let monitor = try startOnSystemBus(["monitor-sensor"], name: "monitor-sensor")
@@ -125,7 +126,7 @@ final class CompatTests: CompatTestCase {
         try setDevice(5)
         pause(0.3)
         XCTAssertEqual(lines(monitor.output, after: changed), seen, monitor.output)
-        XCTAssertEqual(try get("AccelerometerTilt", destination: proxyName, proxyPath, proxyIface).stringValue, "face-up")
+        XCTAssertEqual(try get("AccelerometerTilt", destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface).stringValue, "face-up")
 
         // monitor-sensor never releases: its claim ends when it leaves the bus.
         XCTAssertEqual(monitor.stop(SIGINT), -SIGINT)
@@ -144,7 +145,7 @@ final class CompatTests: CompatTestCase {
         try XCTSkipUnless(access("/usr/bin/python3", X_OK) == 0, "/usr/bin/python3 is missing")
         let check = runTool(["/usr/bin/python3", "-c", "from gi.repository import Gio, GLib"])
         try XCTSkipUnless(check.status == 0, "/usr/bin/python3 has no gi: \(check.stderr)")
-        let daemon = try startDaemon(["--sensor-proxy-compat"], waitFor: proxyName)
+        let daemon = try startDaemon(["--sensor-proxy-compat"], waitFor: SensorProxy.busName)
         let script = scratch + "/gnome-client.py"
         writeText(script, Self.gnomeClient)
         let shell = try startOnSystemBus(["/usr/bin/python3", script], name: "gnome-client", stdinPipe: true)
@@ -158,11 +159,11 @@ final class CompatTests: CompatTestCase {
 
         // An app whose root controller supports landscape only.
         let app = try newClient()
-        let window = try call(app, managerPath, managerIface, "RegisterWindow").first?.objectPathValue ?? "/"
-        let controller = try call(app, managerPath, managerIface, "CreateController", [.string("view")]).first?.objectPathValue ?? "/"
-        try set("SupportedMask", .uint32(24), controller, controllerIface, on: app)
-        try set("RootController", .objectPath(controller), window, windowIface, on: app)
-        try call(app, window, windowIface, "MakeKeyAndVisible")
+        let window = try call(app, Orientation1.managerPath, Orientation1.managerInterface, "RegisterWindow").first?.objectPathValue ?? "/"
+        let controller = try call(app, Orientation1.managerPath, Orientation1.managerInterface, "CreateController", [.string("view")]).first?.objectPathValue ?? "/"
+        try set("SupportedMask", .uint32(24), controller, Orientation1.controllerInterface, on: app)
+        try set("RootController", .objectPath(controller), window, Orientation1.windowInterface, on: app)
+        try call(app, window, Orientation1.windowInterface, "MakeKeyAndVisible")
         XCTAssertTrue(waitUntil { seen().count == 3 }, shell.output)
         let landscape = seen().last ?? ""
         XCTAssertTrue(["right-up", "left-up"].contains(landscape), "a landscape-only app turns the screen: \(shell.output)")
@@ -211,10 +212,10 @@ final class CompatTests: CompatTestCase {
     func testInterfaceMatchesIioSensorProxy() throws {
         let config = scratch + "/compat.conf"
         writeText(config, "[Compat]\nSensorProxy=true\n")
-        let daemon = try startDaemon(["--config", config], waitFor: proxyName)
-        XCTAssertEqual(owner(proxyName), owner(busName), "one connection owns both names")
+        let daemon = try startDaemon(["--config", config], waitFor: SensorProxy.busName)
+        XCTAssertEqual(owner(SensorProxy.busName), owner(Orientation1.busName), "one connection owns both names")
 
-        let xml = try call(destination: proxyName, proxyPath, "org.freedesktop.DBus.Introspectable", "Introspect")
+        let xml = try call(destination: SensorProxy.busName, SensorProxy.path, "org.freedesktop.DBus.Introspectable", "Introspect")
             .first?.stringValue ?? ""
         XCTAssertTrue(xml.contains("<interface name=\"net.hadess.SensorProxy\">"), xml)
         for (name, type) in [("HasAccelerometer", "b"), ("AccelerometerOrientation", "s"), ("HasAmbientLight", "b"),
@@ -226,7 +227,7 @@ final class CompatTests: CompatTestCase {
             XCTAssertTrue(xml.contains("<method name=\"\(method)\""), "\(method): \(xml)")
         }
 
-        let all = try call(destination: proxyName, proxyPath, propsIface, "GetAll", [.string(proxyIface)]).first?.dictEntries ?? []
+        let all = try call(destination: SensorProxy.busName, SensorProxy.path, StandardInterface.properties, "GetAll", [.string(SensorProxy.interface)]).first?.dictEntries ?? []
         var values: [String: Value] = [:]
         for (k, v) in all { if let key = k.stringValue { values[key] = v.variantValue ?? v } }
         XCTAssertEqual(values["HasAccelerometer"], .bool(true))
@@ -241,25 +242,25 @@ final class CompatTests: CompatTestCase {
         // Light and proximity: claims succeed and change nothing.
         let client = try newClient()
         for method in ["ClaimLight", "ReleaseLight", "ClaimProximity", "ReleaseProximity", "ReleaseAccelerometer"] {
-            XCTAssertNoThrow(try call(client, destination: proxyName, proxyPath, proxyIface, method), method)
+            XCTAssertNoThrow(try call(client, destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface, method), method)
         }
         XCTAssertEqual(try deviceOrientation(), 0)
 
         // Claims count once per client, as iio-sensor-proxy's do; and add to the manager's.
-        try call(client, destination: proxyName, proxyPath, proxyIface, "ClaimAccelerometer")
-        try call(client, destination: proxyName, proxyPath, proxyIface, "ClaimAccelerometer")
+        try call(client, destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface, "ClaimAccelerometer")
+        try call(client, destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface, "ClaimAccelerometer")
         try setDevice(3)
         XCTAssertEqual(try deviceOrientation(), 3)
-        XCTAssertEqual(try get("AccelerometerTilt", destination: proxyName, proxyPath, proxyIface), .string("vertical"))
-        try call(client, managerPath, managerIface, "BeginGeneratingDeviceOrientationNotifications")
-        try call(client, destination: proxyName, proxyPath, proxyIface, "ReleaseAccelerometer")
+        XCTAssertEqual(try get("AccelerometerTilt", destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface), .string("vertical"))
+        try call(client, Orientation1.managerPath, Orientation1.managerInterface, "BeginGeneratingDeviceOrientationNotifications")
+        try call(client, destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface, "ReleaseAccelerometer")
         XCTAssertEqual(try deviceOrientation(), 3, "the manager claim still holds")
-        try call(client, managerPath, managerIface, "EndGeneratingDeviceOrientationNotifications")
+        try call(client, Orientation1.managerPath, Orientation1.managerInterface, "EndGeneratingDeviceOrientationNotifications")
         XCTAssertEqual(try deviceOrientation(), 0, "one ReleaseAccelerometer ends any number of ClaimAccelerometer")
 
         // A claim held by a client that leaves ends with it.
         let leaver = try Connection(bus: .address(bus.address))
-        try call(leaver, destination: proxyName, proxyPath, proxyIface, "ClaimAccelerometer")
+        try call(leaver, destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface, "ClaimAccelerometer")
         try setDevice(4)
         XCTAssertEqual(try deviceOrientation(), 4)
         leaver.close()
@@ -271,21 +272,21 @@ final class CompatTests: CompatTestCase {
     /// PropertiesChanged from /net/hadess/SensorProxy carries each change of AccelerometerOrientation
     /// once, with the new value, after the manager's WillChange.
     func testPropertiesChangedOnEveryChange() throws {
-        let daemon = try startDaemon(["--sensor-proxy-compat"], waitFor: proxyName)
+        let daemon = try startDaemon(["--sensor-proxy-compat"], waitFor: SensorProxy.busName)
         let listener = try newClient()
         var events: [String] = []
-        try listener.addMatch("type='signal',sender='\(proxyName)'")
-        try listener.addMatch("type='signal',sender='\(busName)',member='WillChange'")
+        try listener.addMatch("type='signal',sender='\(SensorProxy.busName)'")
+        try listener.addMatch("type='signal',sender='\(Orientation1.busName)',member='WillChange'")
         listener.onSignal { message in
             if message.member == "WillChange" { events.append("WillChange"); return }
-            guard message.member == "PropertiesChanged", message.path == proxyPath,
-                  let args = try? message.arguments(), args.first?.stringValue == proxyIface else { return }
+            guard message.member == "PropertiesChanged", message.path == SensorProxy.path,
+                  let args = try? message.arguments(), args.first?.stringValue == SensorProxy.interface else { return }
             for (k, v) in args[1].dictEntries ?? [] {
                 events.append("\(k.stringValue ?? "?")=\((v.variantValue ?? v).stringValue ?? "\(v)")")
             }
         }
         let client = try newClient()
-        try call(client, destination: proxyName, proxyPath, proxyIface, "ClaimAccelerometer")
+        try call(client, destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface, "ClaimAccelerometer")
         try setDevice(3)
         XCTAssertTrue(waitUntil { events.contains("AccelerometerOrientation=right-up") }, "\(events)")
         try setDevice(1)
@@ -304,35 +305,35 @@ final class CompatTests: CompatTestCase {
     /// without the compatibility interface (it never takes the name or exports the object).
     func testNameOwnedByAnotherProcessTurnsCompatOff() throws {
         let squatter = try newClient()
-        XCTAssertTrue(try squatter.requestName(proxyName, flags: .doNotQueue))
+        XCTAssertTrue(try squatter.requestName(SensorProxy.busName, flags: .doNotQueue))
         let daemon = try startDaemon(["--sensor-proxy-compat"])
         XCTAssertTrue(waitUntil { daemon.output.contains("the compatibility interface is off") }, daemon.output)
         XCTAssertTrue(daemon.output.contains(
             "net.hadess.SensorProxy is owned by another process (\(squatter.uniqueName), pid \(getpid())"), daemon.output)
         XCTAssertTrue(daemon.isRunning, "the daemon keeps serving its own API")
-        XCTAssertEqual(owner(proxyName), squatter.uniqueName)
+        XCTAssertEqual(owner(SensorProxy.busName), squatter.uniqueName)
         XCTAssertEqual(try interfaceOrientation(), 1)
-        let ours = owner(busName) ?? ""
+        let ours = owner(Orientation1.busName) ?? ""
         assertError("org.freedesktop.DBus.Error.UnknownObject") {
-            _ = try self.get("AccelerometerOrientation", destination: ours, proxyPath, proxyIface)
+            _ = try self.get("AccelerometerOrientation", destination: ours, SensorProxy.path, SensorProxy.interface)
         }
         // The name freed later is not taken behind the upstream's back.
-        _ = try squatter.releaseName(proxyName)
+        _ = try squatter.releaseName(SensorProxy.busName)
         pause(0.2)
-        XCTAssertFalse(hasOwner(proxyName))
+        XCTAssertFalse(hasOwner(SensorProxy.busName))
         XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.output)
     }
 
     /// A second orientationd with compat on the same bus exits 1 on the first name, and leaves
     /// the first one's net.hadess.SensorProxy alone.
     func testSecondDaemonIsRefused() throws {
-        let first = try startDaemon(["--sensor-proxy-compat"], waitFor: proxyName)
-        let firstName = owner(busName)
+        let first = try startDaemon(["--sensor-proxy-compat"], waitFor: SensorProxy.busName)
+        let firstName = owner(Orientation1.busName)
         let second = try startDaemon(["--sensor-proxy-compat"], name: "second", waitFor: nil)
         XCTAssertEqual(second.wait(timeout: 5), 1, second.output)
         XCTAssertTrue(second.output.contains("org.orientationd.Orientation1 is already owned"), second.output)
         XCTAssertFalse(second.output.contains("serving net.hadess.SensorProxy"), second.output)
-        XCTAssertEqual(owner(proxyName), firstName)
+        XCTAssertEqual(owner(SensorProxy.busName), firstName)
         XCTAssertEqual(try proxyOrientation(), "normal")
         XCTAssertEqual(first.stop(SIGTERM), 0, first.output)
     }
@@ -344,7 +345,7 @@ final class CompatTests: CompatTestCase {
                                      environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
         XCTAssertTrue(waitUntil { daemon.output.contains("the compatibility interface is off") }, daemon.output)
         XCTAssertTrue(daemon.output.contains("the sensor-proxy source reads net.hadess.SensorProxy"), daemon.output)
-        XCTAssertFalse(hasOwner(proxyName))
+        XCTAssertFalse(hasOwner(SensorProxy.busName))
         XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.output)
     }
 }

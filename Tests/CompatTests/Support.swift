@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 // Helpers for the net.hadess.SensorProxy compatibility tests: the built daemon and other
@@ -137,7 +138,7 @@ class CompatTestCase: XCTestCase {
     /// Starts `orientationd --address BUS --sensor simulated --state-dir … EXTRA` and, when `waitFor`
     /// is given, waits until that name has an owner (or the daemon has exited).
     @discardableResult
-    func startDaemon(_ extra: [String], name: String = "daemon", waitFor: String? = busName,
+    func startDaemon(_ extra: [String], name: String = "daemon", waitFor: String? = Orientation1.busName,
                      environment: [String: String] = [:]) throws -> Child {
         let state = scratch + "/\(name)-state"
         let args = [productsDirectory() + "/orientationd", "--address", bus.address, "--sensor", "simulated",
@@ -181,27 +182,27 @@ class CompatTestCase: XCTestCase {
     // MARK: Calls
 
     @discardableResult
-    func call(_ c: Connection? = nil, destination: String = busName, _ path: String = managerPath,
-              _ iface: String = managerIface, _ method: String, _ values: [Value] = []) throws -> [Value] {
+    func call(_ c: Connection? = nil, destination: String = Orientation1.busName, _ path: String = Orientation1.managerPath,
+              _ iface: String = Orientation1.managerInterface, _ method: String, _ values: [Value] = []) throws -> [Value] {
         try (c ?? probe).callBlocking(destination: destination, path: path, interface: iface, method: method,
                                       values: values, timeoutMs: 5000)
     }
 
-    func get(_ property: String, destination: String = busName, _ path: String = managerPath,
-             _ iface: String = managerIface, on c: Connection? = nil) throws -> Value {
-        let reply = try call(c, destination: destination, path, propsIface, "Get", [.string(iface), .string(property)])
+    func get(_ property: String, destination: String = Orientation1.busName, _ path: String = Orientation1.managerPath,
+             _ iface: String = Orientation1.managerInterface, on c: Connection? = nil) throws -> Value {
+        let reply = try call(c, destination: destination, path, StandardInterface.properties, "Get", [.string(iface), .string(property)])
         guard let v = reply.first else { throw DBusError.failed("Get \(property) returned nothing") }
         return v.variantValue ?? v
     }
 
-    func set(_ property: String, _ value: Value, _ path: String = managerPath, _ iface: String = managerIface,
+    func set(_ property: String, _ value: Value, _ path: String = Orientation1.managerPath, _ iface: String = Orientation1.managerInterface,
              on c: Connection? = nil) throws {
-        try call(c, path, propsIface, "Set", [.string(iface), .string(property), .variant(value)])
+        try call(c, path, StandardInterface.properties, "Set", [.string(iface), .string(property), .variant(value)])
     }
 
     /// The compatibility object's `AccelerometerOrientation`.
     func proxyOrientation() throws -> String {
-        try get("AccelerometerOrientation", destination: proxyName, proxyPath, proxyIface).stringValue ?? "?"
+        try get("AccelerometerOrientation", destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface).stringValue ?? "?"
     }
 
     func deviceOrientation() throws -> UInt32 { try get("DeviceOrientation").uint32Value ?? 99 }
@@ -209,7 +210,7 @@ class CompatTestCase: XCTestCase {
     func interfaceOrientation() throws -> UInt32 { try get("InterfaceOrientation").uint32Value ?? 99 }
 
     /// `SetDeviceOrientation(d)` by the (privileged) probe.
-    func setDevice(_ d: UInt32) throws { try call(nil, managerPath, managerIface, "SetDeviceOrientation", [.uint32(d)]) }
+    func setDevice(_ d: UInt32) throws { try call(nil, Orientation1.managerPath, Orientation1.managerInterface, "SetDeviceOrientation", [.uint32(d)]) }
 
     /// Asserts that `body` fails with the D-Bus error `name`.
     func assertError(_ name: String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void) {

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import EventLoop
 import TestSupport
 
 /// The object the end-to-end tests export: a method, properties of every change
@@ -13,7 +14,7 @@ private final class TestObject {
     var counter: UInt32 = 7
     var cache: UInt32 = 0
     var locked = false
-    var timers: [DBus.Timer] = []
+    var timers: [EventLoop.Timer] = []
 
     var table: Interface {
         Interface(name: Self.interface, methods: [
@@ -21,7 +22,7 @@ private final class TestObject {
                 .values([.uint32(call.arguments[0].uint32Value! &+ call.arguments[1].uint32Value!)])
             },
             Method("Later", out: [Arg("answer", "s")]) { [unowned self] call in
-                timers.append(DBus.Timer(afterMs: 20) { call.reply([.string("done later")]) })
+                timers.append(EventLoop.Timer(afterMs: 20) { call.reply([.string("done later")]) })
                 return .deferred
             },
             Method("Refuse") { _ in .error(.accessDenied("refused because this is a test")) },
@@ -35,7 +36,7 @@ private final class TestObject {
             Property("Locked", type: "b", access: .readwrite, get: { [unowned self] in .bool(locked) },
                      set: { [unowned self] call, v in
                          // Answer later, as a polkit check would.
-                         timers.append(DBus.Timer(afterMs: 10) {
+                         timers.append(EventLoop.Timer(afterMs: 10) {
                              if v.boolValue! { call.fail(.accessDenied("\(call.sender) may not lock")) } else {
                                  self.locked = false
                                  call.reply()

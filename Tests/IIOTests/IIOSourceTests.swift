@@ -2,6 +2,7 @@
 import Foundation
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// 1 g as raw counts with scale 9.81/256, the peer's test vectors.
@@ -69,7 +70,7 @@ final class IIOSourceTests: XCTestCase {
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline, d.isRunning {
             let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                interface: "org.freedesktop.DBus", method: "NameHasOwner", values: [.string(busName)])
+                                                interface: "org.freedesktop.DBus", method: "NameHasOwner", values: [.string(Orientation1.busName)])
             if owned?.first?.boolValue == true { return }
             usleep(10_000)
         }
@@ -77,8 +78,8 @@ final class IIOSourceTests: XCTestCase {
     }
 
     func property(_ name: String) throws -> Value {
-        let reply = try probe.callBlocking(destination: busName, path: managerPath, interface: "org.freedesktop.DBus.Properties",
-                                           method: "Get", values: [.string(managerIface), .string(name)], timeoutMs: 5000)
+        let reply = try probe.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: StandardInterface.properties,
+                                           method: "Get", values: [.string(Orientation1.managerInterface), .string(name)], timeoutMs: 5000)
         return reply.first?.variantValue ?? reply.first ?? .string("")
     }
 
@@ -88,13 +89,13 @@ final class IIOSourceTests: XCTestCase {
     /// Claims device orientations (P16) from a client that stays connected.
     func claim() throws {
         let c = try Connection(bus: .address(bus.address))
-        _ = try c.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+        _ = try c.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
                                method: "BeginGeneratingDeviceOrientationNotifications", timeoutMs: 5000)
         claimant = c
     }
 
     func release() throws {
-        _ = try claimant?.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+        _ = try claimant?.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
                                        method: "EndGeneratingDeviceOrientationNotifications", timeoutMs: 5000)
     }
 

@@ -1,9 +1,11 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import EventLoop
 import Orientation
+import OrientationAPI
+import SensorSources
 import TestSupport
-@testable import Service
 
 /// The source in-process, against proxies served from this test: a proxy owned by this very
 /// process is never used (the daemon may serve net.hadess.SensorProxy itself with
@@ -33,15 +35,15 @@ final class SensorProxySourceTests: XCTestCase {
 
     /// Serves a minimal net.hadess.SensorProxy on `connection`, counting claims.
     func serveProxy(on connection: Connection, claims: UnsafeMutablePointer<Int>) throws {
-        let iface = Interface(name: "net.hadess.SensorProxy", methods: [
+        let iface = Interface(name: SensorProxy.interface, methods: [
             Method("ClaimAccelerometer") { _ in claims.pointee += 1; return .values([]) },
             Method("ReleaseAccelerometer") { _ in claims.pointee -= 1; return .values([]) },
         ], properties: [
             Property("HasAccelerometer", type: "b", get: { .bool(true) }),
             Property("AccelerometerOrientation", type: "s", get: { .string("right-up") }),
         ])
-        try connection.objects.register(path: "/net/hadess/SensorProxy", interfaces: [iface])
-        XCTAssertTrue(try connection.requestName("net.hadess.SensorProxy"))
+        try connection.objects.register(path: SensorProxy.path, interfaces: [iface])
+        XCTAssertTrue(try connection.requestName(SensorProxy.busName))
     }
 
     func testNeverUsesAProxyServedByThisProcess() throws {

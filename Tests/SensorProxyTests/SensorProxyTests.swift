@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// `orientationd --sensor sensor-proxy` against the REAL iio-sensor-proxy 3.0, which runs on a
@@ -71,7 +72,7 @@ final class SensorProxyTests: XCTestCase {
         daemon = child
         let up = waitUntil(5) {
             guard child.isRunning else { return true }
-            if hasOwner(busName) { return true }
+            if hasOwner(Orientation1.busName) { return true }
             usleep(10_000)
             return false
         }
@@ -85,8 +86,8 @@ final class SensorProxyTests: XCTestCase {
     }
 
     func get(_ property: String, on c: Connection? = nil) throws -> Value {
-        let reply = try (c ?? probe).callBlocking(destination: busName, path: managerPath, interface: "org.freedesktop.DBus.Properties",
-                                                  method: "Get", values: [.string(managerIface), .string(property)], timeoutMs: 5000)
+        let reply = try (c ?? probe).callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: StandardInterface.properties,
+                                                  method: "Get", values: [.string(Orientation1.managerInterface), .string(property)], timeoutMs: 5000)
         guard let v = reply.first else { throw DBusError.failed("Get \(property) returned nothing") }
         return v.variantValue ?? v
     }
@@ -136,12 +137,12 @@ final class SensorProxyTests: XCTestCase {
     }
 
     func claim(_ c: Connection) throws {
-        _ = try c.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+        _ = try c.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
                                method: "BeginGeneratingDeviceOrientationNotifications", timeoutMs: 5000)
     }
 
     func unclaim(_ c: Connection) throws {
-        _ = try c.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+        _ = try c.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
                                method: "EndGeneratingDeviceOrientationNotifications", timeoutMs: 5000)
     }
 
@@ -161,7 +162,7 @@ final class SensorProxyTests: XCTestCase {
         let app = try Connection(bus: .address(bus.address))
         defer { app.close() }
         var seen: [UInt32] = []
-        try app.addMatch("type='signal',path='\(managerPath)',interface='\(managerIface)',member='DeviceOrientationDidChange'")
+        try app.addMatch("type='signal',path='\(Orientation1.managerPath)',interface='\(Orientation1.managerInterface)',member='DeviceOrientationDidChange'")
         app.onSignal { message in
             if message.member == "DeviceOrientationDidChange", let v = (try? message.arguments())?.first?.uint32Value { seen.append(v) }
         }

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// iio-sensor-proxy's `AccelerometerOrientation` strings as device orientations (spec/sensors.md,
@@ -65,22 +66,22 @@ final class SideBySideTests: XCTestCase {
             throw DBusError.failed("the driver did not start both: \(first)\ndriver log:\n\(log("driver.log"))\n"
                                    + "iio-sensor-proxy log:\n\(log("iio-sensor-proxy.log"))\norientationd log:\n\(log("daemon.log"))")
         }
-        _ = try client.callBlocking(destination: proxyName, path: proxyPath, interface: proxyName,
+        _ = try client.callBlocking(destination: SensorProxy.busName, path: SensorProxy.path, interface: SensorProxy.busName,
                                     method: "ClaimAccelerometer", timeoutMs: 5000)
-        _ = try client.callBlocking(destination: busName, path: managerPath, interface: managerIface,
+        _ = try client.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
                                     method: "BeginGeneratingDeviceOrientationNotifications", timeoutMs: 5000)
     }
 
     func property(_ destination: String, _ path: String, _ interface: String, _ name: String) -> Value? {
-        let reply = try? client.callBlocking(destination: destination, path: path, interface: "org.freedesktop.DBus.Properties",
+        let reply = try? client.callBlocking(destination: destination, path: path, interface: StandardInterface.properties,
                                              method: "Get", values: [.string(interface), .string(name)], timeoutMs: 2000)
         return reply?.first.map { $0.variantValue ?? $0 }
     }
 
     /// What each says now: the peer's `AccelerometerOrientation`, our `DeviceOrientation`.
     func readings() -> (peer: String?, ours: UInt32?) {
-        (property(proxyName, proxyPath, proxyName, "AccelerometerOrientation")?.stringValue,
-         property(busName, managerPath, managerIface, "DeviceOrientation")?.uint32Value)
+        (property(SensorProxy.busName, SensorProxy.path, SensorProxy.busName, "AccelerometerOrientation")?.stringValue,
+         property(Orientation1.busName, Orientation1.managerPath, Orientation1.managerInterface, "DeviceOrientation")?.uint32Value)
     }
 
     /// Sets the fake device (raw counts, scale 9.81/256); returns what both said just before.

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import EventLoop
 import TestSupport
 
 /// A child process with optional pipes to its stdin and from its stdout; stderr (and stdout

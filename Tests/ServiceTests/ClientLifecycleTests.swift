@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// Two clients: ownership, and what happens when one leaves the bus (P6, P9, P16).
@@ -54,15 +55,15 @@ final class ClientLifecycleTests: DaemonTestCase {
         let second = try registerWindow(app)
         let third = try registerWindow(app)
         XCTAssertEqual(try o("KeyWindow"), first, "a new window becomes key only when there is none")
-        try call(app, second, windowIface, "MakeKeyAndVisible")
-        try call(app, third, windowIface, "MakeKeyAndVisible")
+        try call(app, second, Orientation1.windowInterface, "MakeKeyAndVisible")
+        try call(app, third, Orientation1.windowInterface, "MakeKeyAndVisible")
         XCTAssertEqual(try o("KeyWindow"), third)
-        try call(app, third, windowIface, "Close")
+        try call(app, third, Orientation1.windowInterface, "Close")
         XCTAssertEqual(try o("KeyWindow"), second, "the most recently key window")
         XCTAssertFalse(tree().contains(third))
-        try call(app, second, windowIface, "Close")
+        try call(app, second, Orientation1.windowInterface, "Close")
         XCTAssertEqual(try o("KeyWindow"), first)
-        try call(app, first, windowIface, "Close")
+        try call(app, first, Orientation1.windowInterface, "Close")
         XCTAssertEqual(try o("KeyWindow"), "/")
     }
 
@@ -71,7 +72,7 @@ final class ClientLifecycleTests: DaemonTestCase {
         let window = try registerWindow(app)
         let root = try createController(app, mask: 2)
         try setRoot(app, window, root)
-        try call(app, window, windowIface, "Close")
+        try call(app, window, Orientation1.windowInterface, "Close")
         XCTAssertTrue(tree().contains(root))
         let other = try registerWindow(app)
         try setRoot(app, other, root)

@@ -2,6 +2,7 @@
 import Foundation
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// Every error of dbus-api.md, provoked and named; an error changes nothing.
@@ -31,8 +32,8 @@ final class ErrorTests: DaemonTestCase {
         let before = try snapshot([s.window, s.nav, s.first, s.spare, tabs])
 
         // Wrong signature, method and property.
-        assertError(std("InvalidArgs")) { try self.call(app, managerPath, managerIface, "SetDeviceOrientation", [.string("portrait")]) }
-        assertError(std("InvalidArgs")) { try self.call(app, managerPath, managerIface, "CreateController", []) }
+        assertError(std("InvalidArgs")) { try self.call(app, Orientation1.managerPath, Orientation1.managerInterface, "SetDeviceOrientation", [.string("portrait")]) }
+        assertError(std("InvalidArgs")) { try self.call(app, Orientation1.managerPath, Orientation1.managerInterface, "CreateController", []) }
         assertError(std("InvalidArgs")) { try self.set("SupportedMask", .string("all"), s.first, on: app) }
         assertError(std("InvalidArgs")) { try self.set("RotationLocked", .uint32(1)) }
         // Bad mask bits.
@@ -42,10 +43,10 @@ final class ErrorTests: DaemonTestCase {
         assertError(std("InvalidArgs")) { try self.set("DelegateMask", .uint32(33), s.window, on: app) }
         assertError(std("InvalidArgs")) { try self.set("ApplicationMask", .uint32(0)) }
         assertError(std("InvalidArgs")) { try self.set("ApplicationMask", .uint32(1)) }
-        assertError(std("InvalidArgs")) { try self.call(app, s.window, windowIface, "RequestGeometryUpdate", [.uint32(64)]) }
+        assertError(std("InvalidArgs")) { try self.call(app, s.window, Orientation1.windowInterface, "RequestGeometryUpdate", [.uint32(64)]) }
         assertError(std("InvalidArgs")) { try self.set("PreferredOrientation", .uint32(5), s.first, on: app) }
         // Bad kind.
-        let kind = assertError(std("InvalidArgs")) { try self.call(app, managerPath, managerIface, "CreateController", [.string("popover")]) }
+        let kind = assertError(std("InvalidArgs")) { try self.call(app, Orientation1.managerPath, Orientation1.managerInterface, "CreateController", [.string("popover")]) }
         XCTAssertTrue(kind.contains("popover"), kind)
         // Kind does not fit.
         assertError(std("InvalidArgs")) { try self.set("ForwardsToChild", .bool(false), s.first, on: app) }
@@ -59,10 +60,10 @@ final class ErrorTests: DaemonTestCase {
         assertError(std("InvalidArgs")) { try self.setDevice(9) }
         // NaN / infinite samples.
         assertError(std("InvalidArgs")) {
-            try self.call(nil, managerPath, managerIface, "InjectAcceleration", [.double(.nan), .double(0), .double(9.8)])
+            try self.call(nil, Orientation1.managerPath, Orientation1.managerInterface, "InjectAcceleration", [.double(.nan), .double(0), .double(9.8)])
         }
         assertError(std("InvalidArgs")) {
-            try self.call(nil, managerPath, managerIface, "InjectAcceleration", [.double(0), .double(.infinity), .double(9.8)])
+            try self.call(nil, Orientation1.managerPath, Orientation1.managerInterface, "InjectAcceleration", [.double(0), .double(.infinity), .double(9.8)])
         }
         XCTAssertEqual(try snapshot([s.window, s.nav, s.first, s.spare, tabs]), before)
 
@@ -87,8 +88,8 @@ final class ErrorTests: DaemonTestCase {
         assertError(std("AccessDenied")) { try self.set("SupportedMask", .uint32(2), s.first, on: bob) }
         assertError(std("AccessDenied")) { try self.ctl(bob, s.nav, "PopViewController") }
         assertError(std("AccessDenied")) { try self.ctl(bob, s.spare, "Destroy") }
-        assertError(std("AccessDenied")) { try self.call(bob, s.window, windowIface, "Close") }
-        assertError(std("AccessDenied")) { try self.call(bob, s.window, windowIface, "RequestGeometryUpdate", [.uint32(2)]) }
+        assertError(std("AccessDenied")) { try self.call(bob, s.window, Orientation1.windowInterface, "Close") }
+        assertError(std("AccessDenied")) { try self.call(bob, s.window, Orientation1.windowInterface, "RequestGeometryUpdate", [.uint32(2)]) }
         // An argument owned by another client.
         assertError(std("AccessDenied")) { try self.ctl(bob, bobNav, "PushViewController", [.objectPath(s.spare)]) }
         assertError(std("AccessDenied")) { try self.setRoot(bob, bobWindow, s.spare) }
@@ -107,15 +108,15 @@ final class ErrorTests: DaemonTestCase {
         let before = try getAll()
         func asNobody(_ args: [String]) -> ToolResult {
             tool(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "dbus-send", "--bus=\(bus.address)",
-                  "--print-reply", "--dest=\(busName)", managerPath] + args)
+                  "--print-reply", "--dest=\(Orientation1.busName)", Orientation1.managerPath] + args)
         }
         // The unprivileged user can read …
-        var r = asNobody(["\(propsIface).Get", "string:\(managerIface)", "string:InterfaceOrientation"])
+        var r = asNobody(["\(StandardInterface.properties).Get", "string:\(Orientation1.managerInterface)", "string:InterfaceOrientation"])
         XCTAssertEqual(r.status, 0, "uid 65534 cannot reach the bus: \(r.stderr)")
         // … but not lock, force, inject or configure.
-        for args in [["\(propsIface).Set", "string:\(managerIface)", "string:RotationLocked", "variant:boolean:true"],
-                     ["\(propsIface).Set", "string:\(managerIface)", "string:ApplicationMask", "variant:uint32:24"],
-                     ["\(managerIface).SetDeviceOrientation", "uint32:3"]] {
+        for args in [["\(StandardInterface.properties).Set", "string:\(Orientation1.managerInterface)", "string:RotationLocked", "variant:boolean:true"],
+                     ["\(StandardInterface.properties).Set", "string:\(Orientation1.managerInterface)", "string:ApplicationMask", "variant:uint32:24"],
+                     ["\(Orientation1.managerInterface).SetDeviceOrientation", "uint32:3"]] {
             r = asNobody(args)
             XCTAssertNotEqual(r.status, 0, "\(args) was allowed")
             XCTAssertTrue(r.stderr.contains(std("AccessDenied")), "\(args): \(r.stderr)")
@@ -123,7 +124,7 @@ final class ErrorTests: DaemonTestCase {
         XCTAssertTrue(r.stderr.contains("65534"), "the message says which rule refused: \(r.stderr)")
         XCTAssertEqual(try getAll(), before)
         // A non-privileged method works for them.
-        r = asNobody(["\(managerIface).AttemptRotationToDeviceOrientation"])
+        r = asNobody(["\(Orientation1.managerInterface).AttemptRotationToDeviceOrientation"])
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 
@@ -132,14 +133,14 @@ final class ErrorTests: DaemonTestCase {
         let s = try scene(app)
         let before = try snapshot([s.window, s.nav])
 
-        assertError(std("UnknownObject")) { _ = try self.get("IsKey", managerPath + "/window/99") }
-        assertError(std("UnknownObject")) { try self.call(app, managerPath + "/controller/99", controllerIface, "Destroy") }
-        assertError(std("UnknownObject")) { try self.ctl(app, s.nav, "PushViewController", [.objectPath(managerPath + "/controller/99")]) }
-        assertError(std("UnknownObject")) { try self.setRoot(app, s.window, managerPath + "/window/1") }
-        assertError(std("UnknownMethod")) { try self.call(app, managerPath, managerIface, "Frobnicate") }
-        assertError(std("UnknownMethod")) { try self.call(app, s.window, windowIface, "PushViewController", [.objectPath(s.spare)]) }
-        assertError(std("UnknownInterface")) { _ = try self.get("InterfaceOrientation", managerPath, "org.example.Nope") }
-        assertError(std("UnknownInterface")) { _ = try self.get("IsKey", s.window, managerIface) }
+        assertError(std("UnknownObject")) { _ = try self.get("IsKey", Orientation1.managerPath + "/window/99") }
+        assertError(std("UnknownObject")) { try self.call(app, Orientation1.managerPath + "/controller/99", Orientation1.controllerInterface, "Destroy") }
+        assertError(std("UnknownObject")) { try self.ctl(app, s.nav, "PushViewController", [.objectPath(Orientation1.managerPath + "/controller/99")]) }
+        assertError(std("UnknownObject")) { try self.setRoot(app, s.window, Orientation1.managerPath + "/window/1") }
+        assertError(std("UnknownMethod")) { try self.call(app, Orientation1.managerPath, Orientation1.managerInterface, "Frobnicate") }
+        assertError(std("UnknownMethod")) { try self.call(app, s.window, Orientation1.windowInterface, "PushViewController", [.objectPath(s.spare)]) }
+        assertError(std("UnknownInterface")) { _ = try self.get("InterfaceOrientation", Orientation1.managerPath, "org.example.Nope") }
+        assertError(std("UnknownInterface")) { _ = try self.get("IsKey", s.window, Orientation1.managerInterface) }
         assertError(std("UnknownProperty")) { _ = try self.get("Orientation") }
         assertError(std("UnknownProperty")) { try self.set("Nope", .uint32(1), s.window, on: app) }
         assertError(std("PropertyReadOnly")) { try self.set("InterfaceOrientation", .uint32(3)) }
@@ -166,13 +167,13 @@ final class ErrorTests: DaemonTestCase {
         var before = try snapshot(paths)
 
         // NoCommonOrientation: a portrait-only window and landscape-only controllers.
-        var m = assertError(own("NoCommonOrientation")) { try self.ctl(app, s.nav, "PushViewController", [.objectPath(landscape)]) }
+        var m = assertError(Orientation1.errorName("NoCommonOrientation")) { try self.ctl(app, s.nav, "PushViewController", [.objectPath(landscape)]) }
         XCTAssertTrue(m.contains("common"), m)
-        assertError(own("NoCommonOrientation")) { try self.set("SupportedMask", .uint32(24), s.first, on: app) }
+        assertError(Orientation1.errorName("NoCommonOrientation")) { try self.set("SupportedMask", .uint32(24), s.first, on: app) }
         try set("SupportedMask", .uint32(2), s.first, on: app)
-        assertError(own("NoCommonOrientation")) { try self.set("DelegateMask", .uint32(24), s.window, on: app) }
+        assertError(Orientation1.errorName("NoCommonOrientation")) { try self.set("DelegateMask", .uint32(24), s.window, on: app) }
         try set("DelegateMask", .uint32(0), s.window, on: app)
-        assertError(own("NoCommonOrientation")) { try self.set("ApplicationMask", .uint32(24)) }
+        assertError(Orientation1.errorName("NoCommonOrientation")) { try self.set("ApplicationMask", .uint32(24)) }
         try set("SupportedMask", .uint32(26), s.first, on: app)
         try set("DelegateMask", .uint32(2), s.window, on: app)
         XCTAssertEqual(try snapshot(paths), before)
@@ -181,43 +182,43 @@ final class ErrorTests: DaemonTestCase {
         try set("PreferredOrientation", .uint32(3), sheet2, on: app)
         try set("SupportedMask", .uint32(2), sheet2, on: app)
         before = try snapshot(paths)
-        assertError(own("PreferredNotSupported")) { try self.ctl(app, s.first, "PresentViewController", [.objectPath(sheet2)]) }
+        assertError(Orientation1.errorName("PreferredNotSupported")) { try self.ctl(app, s.first, "PresentViewController", [.objectPath(sheet2)]) }
         XCTAssertEqual(try snapshot(paths), before)
 
         // InUse: a second place, or its own subtree.
-        assertError(own("InUse")) { try self.setRoot(app, other, s.nav) }
-        assertError(own("InUse")) { try self.ctl(app, s.nav, "PushViewController", [.objectPath(s.first)]) }
-        assertError(own("InUse")) { try self.ctl(app, s.nav, "PushViewController", [.objectPath(s.nav)]) }
-        assertError(own("InUse")) { try self.ctl(app, s.first, "PresentViewController", [.objectPath(s.nav)]) }
+        assertError(Orientation1.errorName("InUse")) { try self.setRoot(app, other, s.nav) }
+        assertError(Orientation1.errorName("InUse")) { try self.ctl(app, s.nav, "PushViewController", [.objectPath(s.first)]) }
+        assertError(Orientation1.errorName("InUse")) { try self.ctl(app, s.nav, "PushViewController", [.objectPath(s.nav)]) }
+        assertError(Orientation1.errorName("InUse")) { try self.ctl(app, s.first, "PresentViewController", [.objectPath(s.nav)]) }
         XCTAssertEqual(try snapshot(paths), before)
 
         // AlreadyPresenting.
         try ctl(app, s.first, "PresentViewController", [.objectPath(sheet)])
         before = try snapshot(paths)
-        assertError(own("AlreadyPresenting")) { try self.ctl(app, s.first, "PresentViewController", [.objectPath(s.spare)]) }
-        assertError(own("InUse")) { try self.ctl(app, sheet2, "PresentViewController", [.objectPath(sheet)]) }
+        assertError(Orientation1.errorName("AlreadyPresenting")) { try self.ctl(app, s.first, "PresentViewController", [.objectPath(s.spare)]) }
+        assertError(Orientation1.errorName("InUse")) { try self.ctl(app, sheet2, "PresentViewController", [.objectPath(sheet)]) }
         XCTAssertEqual(try snapshot(paths), before)
 
         // CannotPop.
-        m = assertError(own("CannotPop")) { try self.ctl(app, s.nav, "PopViewController") }
+        m = assertError(Orientation1.errorName("CannotPop")) { try self.ctl(app, s.nav, "PopViewController") }
         XCTAssertEqual(try get("ViewControllers", s.nav).arrayValues?.count, 1)
 
         // NotGenerating.
-        assertError(own("NotGenerating")) { try self.call(app, managerPath, managerIface, "EndGeneratingDeviceOrientationNotifications") }
+        assertError(Orientation1.errorName("NotGenerating")) { try self.call(app, Orientation1.managerPath, Orientation1.managerInterface, "EndGeneratingDeviceOrientationNotifications") }
         try claim(app)
-        try call(app, managerPath, managerIface, "EndGeneratingDeviceOrientationNotifications")
-        assertError(own("NotGenerating")) { try self.call(app, managerPath, managerIface, "EndGeneratingDeviceOrientationNotifications") }
+        try call(app, Orientation1.managerPath, Orientation1.managerInterface, "EndGeneratingDeviceOrientationNotifications")
+        assertError(Orientation1.errorName("NotGenerating")) { try self.call(app, Orientation1.managerPath, Orientation1.managerInterface, "EndGeneratingDeviceOrientationNotifications") }
 
         // NotKeyWindow and UnsupportedOrientations.
         XCTAssertEqual(try o("KeyWindow"), s.window)
         before = try snapshot(paths)
-        assertError(own("NotKeyWindow")) { try self.call(app, other, windowIface, "RequestGeometryUpdate", [.uint32(2)]) }
-        assertError(own("UnsupportedOrientations")) { try self.call(app, s.window, windowIface, "RequestGeometryUpdate", [.uint32(24)]) }
+        assertError(Orientation1.errorName("NotKeyWindow")) { try self.call(app, other, Orientation1.windowInterface, "RequestGeometryUpdate", [.uint32(2)]) }
+        assertError(Orientation1.errorName("UnsupportedOrientations")) { try self.call(app, s.window, Orientation1.windowInterface, "RequestGeometryUpdate", [.uint32(24)]) }
         XCTAssertEqual(try snapshot(paths), before)
         // The geometry request that fits rotates, lock or not (P13).
         try set("DelegateMask", .uint32(0), s.window, on: app)
         try set("RotationLocked", .bool(true))
-        try call(app, s.window, windowIface, "RequestGeometryUpdate", [.uint32(16)])
+        try call(app, s.window, Orientation1.windowInterface, "RequestGeometryUpdate", [.uint32(16)])
         XCTAssertEqual(try u("InterfaceOrientation"), 4)
         _ = m
     }
@@ -239,7 +240,7 @@ final class LimitErrorTests: DaemonTestCase {
         XCTAssertEqual(try getAll(), before)
         // The limit is per client.
         let other = try newClient()
-        XCTAssertEqual(try registerWindow(other), managerPath + "/window/3", "numbers count up and the refused one used none")
+        XCTAssertEqual(try registerWindow(other), Orientation1.managerPath + "/window/3", "numbers count up and the refused one used none")
     }
 }
 
@@ -249,8 +250,8 @@ final class NoSensorErrorTests: DaemonTestCase {
 
     func testNotSimulated() throws {
         XCTAssertEqual(try b("HasAccelerometer"), false)
-        assertError(own("NotSimulated")) {
-            try self.call(nil, managerPath, managerIface, "InjectAcceleration", [.double(0), .double(9.8), .double(0)])
+        assertError(Orientation1.errorName("NotSimulated")) {
+            try self.call(nil, Orientation1.managerPath, Orientation1.managerInterface, "InjectAcceleration", [.double(0), .double(9.8), .double(0)])
         }
         // SetDeviceOrientation still works with any source.
         let app = try newClient()

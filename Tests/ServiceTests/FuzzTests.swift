@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// quality.md, "a fuzz run": random method calls and property sets from several clients, some leaving
@@ -85,24 +86,24 @@ final class FuzzTests: DaemonTestCase {
                 continue
             }
             let client = clients[index]
-            let target = known.isEmpty || r.below(3) == 0 ? managerPath : r.pick(known)
+            let target = known.isEmpty || r.below(3) == 0 ? Orientation1.managerPath : r.pick(known)
             let isWindow = target.contains("/window/"), isController = target.contains("/controller/")
             do {
                 if r.below(4) == 0 {
-                    let interface = target == managerPath ? managerIface : isWindow ? windowIface : controllerIface
+                    let interface = target == Orientation1.managerPath ? Orientation1.managerInterface : isWindow ? Orientation1.windowInterface : Orientation1.controllerInterface
                     let property = r.pick(Self.properties)
                     let value = arguments(for: property, &r, paths: known).first ?? randomValue(&r, paths: known)
-                    try call(client, target, propsIface, "Set", [.string(interface), .string(property), .variant(value)])
+                    try call(client, target, StandardInterface.properties, "Set", [.string(interface), .string(property), .variant(value)])
                 } else {
-                    let (interface, method) = isWindow ? (windowIface, r.pick(Self.windowMethods))
-                        : isController ? (controllerIface, r.pick(Self.controllerMethods))
-                        : (managerIface, r.pick(Self.managerMethods))
+                    let (interface, method) = isWindow ? (Orientation1.windowInterface, r.pick(Self.windowMethods))
+                        : isController ? (Orientation1.controllerInterface, r.pick(Self.controllerMethods))
+                        : (Orientation1.managerInterface, r.pick(Self.managerMethods))
                     let reply = try call(client, target, interface, method, arguments(for: method, &r, paths: known))
                     if let path = reply.first?.objectPathValue, path != "/", !known.contains(path) { known.append(path) }
                 }
                 answered += 1
             } catch let error as DBusError {
-                XCTAssertTrue(error.name.hasPrefix("org.freedesktop.DBus.Error.") || error.name.hasPrefix(own("")),
+                XCTAssertTrue(error.name.hasPrefix("org.freedesktop.DBus.Error.") || error.name.hasPrefix(Orientation1.errorName("")),
                               "step \(step) (seed \(seed)): unexpected error \(error)")
                 XCTAssertNotEqual(error.name, std("NoReply"), "step \(step): the daemon did not answer")
                 XCTAssertFalse(error.message.isEmpty, "step \(step): an error without a message")

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// More of P5, P6, P9, P13 and P16 over the bus, beyond the seed scenarios.
@@ -41,7 +42,7 @@ final class HierarchyRuleTests: DaemonTestCase {
         try setRoot(app, window, home)
         try set("DelegateMask", .uint32(10), window, on: app)
         let before = try getAll(home)
-        assertError(own("NoCommonOrientation")) { try self.ctl(app, home, "PresentViewController", [.objectPath(sheet)]) }
+        assertError(Orientation1.errorName("NoCommonOrientation")) { try self.ctl(app, home, "PresentViewController", [.objectPath(sheet)]) }
         XCTAssertEqual(try getAll(home), before)
         XCTAssertEqual(try u("InterfaceOrientation"), 1)
     }
@@ -89,11 +90,11 @@ final class HierarchyRuleTests: DaemonTestCase {
         try claim(app)
         try setDevice(4)
         XCTAssertEqual(try u("InterfaceOrientation"), 1)
-        try call(app, window, windowIface, "RequestGeometryUpdate", [.uint32(26)])
+        try call(app, window, Orientation1.windowInterface, "RequestGeometryUpdate", [.uint32(26)])
         XCTAssertEqual(try u("InterfaceOrientation"), 1, "portrait is allowed: kept")
-        try call(app, window, windowIface, "RequestGeometryUpdate", [.uint32(24)])
+        try call(app, window, Orientation1.windowInterface, "RequestGeometryUpdate", [.uint32(24)])
         XCTAssertEqual(try u("InterfaceOrientation"), 4, "interface(device), ShouldAutorotate notwithstanding")
-        try call(app, window, windowIface, "RequestGeometryUpdate", [.uint32(8)])
+        try call(app, window, Orientation1.windowInterface, "RequestGeometryUpdate", [.uint32(8)])
         XCTAssertEqual(try u("InterfaceOrientation"), 3)
     }
 
@@ -125,7 +126,7 @@ final class HierarchyRuleTests: DaemonTestCase {
         let a = try registerWindow(alice)
         let b = try registerWindow(bob)
         XCTAssertEqual(try o("KeyWindow"), a)
-        try call(alice, b, windowIface, "MakeKeyAndVisible")
+        try call(alice, b, Orientation1.windowInterface, "MakeKeyAndVisible")
         XCTAssertEqual(try o("KeyWindow"), b)
     }
 
@@ -138,9 +139,9 @@ final class HierarchyRuleTests: DaemonTestCase {
         try claim(alice)
         try claim(bob)
         XCTAssertEqual(try u("DeviceOrientation"), 3)
-        try call(alice, managerPath, managerIface, "EndGeneratingDeviceOrientationNotifications")
-        try call(alice, managerPath, managerIface, "EndGeneratingDeviceOrientationNotifications")
-        assertError(own("NotGenerating")) { try self.call(alice, managerPath, managerIface, "EndGeneratingDeviceOrientationNotifications") }
+        try call(alice, Orientation1.managerPath, Orientation1.managerInterface, "EndGeneratingDeviceOrientationNotifications")
+        try call(alice, Orientation1.managerPath, Orientation1.managerInterface, "EndGeneratingDeviceOrientationNotifications")
+        assertError(Orientation1.errorName("NotGenerating")) { try self.call(alice, Orientation1.managerPath, Orientation1.managerInterface, "EndGeneratingDeviceOrientationNotifications") }
         XCTAssertEqual(try u("DeviceOrientation"), 3, "Bob still claims")
         bob.close()
         XCTAssertTrue(waitUntil(3) { (try? self.u("DeviceOrientation")) == 0 }, "Bob's claim ends when he leaves")
@@ -167,10 +168,10 @@ final class HierarchyRuleTests: DaemonTestCase {
         let first = try registerWindow(app)
         let second = try registerWindow(app)
         let recorder = try newRecorder()
-        try call(app, second, windowIface, "MakeKeyAndVisible")
+        try call(app, second, Orientation1.windowInterface, "MakeKeyAndVisible")
         XCTAssertTrue(recorder.wait { $0.path == first && $0.changed["IsKey"] == .bool(false) }, "\(recorder.events)")
         XCTAssertTrue(recorder.wait { $0.path == second && $0.changed["IsKey"] == .bool(true) }, "\(recorder.events)")
-        XCTAssertTrue(recorder.wait { $0.path == managerPath && $0.changed["KeyWindow"] == .objectPath(second) }, "\(recorder.events)")
+        XCTAssertTrue(recorder.wait { $0.path == Orientation1.managerPath && $0.changed["KeyWindow"] == .objectPath(second) }, "\(recorder.events)")
     }
 
     /// PropertiesChanged is sent for the manager's writable properties and the key window.
@@ -183,7 +184,7 @@ final class HierarchyRuleTests: DaemonTestCase {
         XCTAssertTrue(recorder.wait { $0.changed["KeyWindow"] == .objectPath(window) }, "\(recorder.events)")
         XCTAssertTrue(recorder.events.contains { $0.changed["RotationLocked"] == .bool(true) }, "\(recorder.events)")
         XCTAssertTrue(recorder.events.contains { $0.changed["ApplicationMask"] == .uint32(30) }, "\(recorder.events)")
-        XCTAssertTrue(recorder.events.contains { $0.path == managerPath && $0.changed["SupportedMask"] == .uint32(30) },
+        XCTAssertTrue(recorder.events.contains { $0.path == Orientation1.managerPath && $0.changed["SupportedMask"] == .uint32(30) },
                       "\(recorder.events)")
         XCTAssertFalse(recorder.events.contains { $0.changed["Idiom"] != nil || $0.changed["RotationDuration"] != nil },
                        "const properties are not announced")

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// The seed articles' examples (policy.md, "What must be shown"), end to end over the bus.
@@ -37,7 +38,7 @@ final class SeedScenarioTests: DaemonTestCase {
         try set("SupportedMask", .uint32(26), base, on: app)
         XCTAssertEqual(try u("InterfaceOrientation"), 1)
         // … attemptRotationToDeviceOrientation does (P10).
-        try call(app, managerPath, managerIface, "AttemptRotationToDeviceOrientation")
+        try call(app, Orientation1.managerPath, Orientation1.managerInterface, "AttemptRotationToDeviceOrientation")
         XCTAssertEqual(try u("InterfaceOrientation"), 3)
     }
 
@@ -67,7 +68,7 @@ final class SeedScenarioTests: DaemonTestCase {
         XCTAssertEqual(popped.first?.objectPathValue, portraitOnly)
         XCTAssertEqual(try o("DecidingController", window), first)
         XCTAssertEqual(try u("InterfaceOrientation"), 1, "pop is static while portrait is allowed (P9)")
-        try call(app, managerPath, managerIface, "AttemptRotationToDeviceOrientation")
+        try call(app, Orientation1.managerPath, Orientation1.managerInterface, "AttemptRotationToDeviceOrientation")
         XCTAssertEqual(try u("InterfaceOrientation"), 3)
 
         // Not forwarding: the container's own rules decide (UIKit's stock container).
@@ -130,7 +131,7 @@ final class SeedScenarioTests: DaemonTestCase {
         XCTAssertEqual(try u("InterfaceOrientation"), 3, "pop is static too")
 
         // With a preferred orientation the pushed controller's preference comes before the fallback order.
-        try call(app, managerPath, managerIface, "AttemptRotationToDeviceOrientation")
+        try call(app, Orientation1.managerPath, Orientation1.managerInterface, "AttemptRotationToDeviceOrientation")
         XCTAssertEqual(try u("InterfaceOrientation"), 1)
         try set("PreferredOrientation", .uint32(4), player2, on: app)
         try ctl(app, nav, "PushViewController", [.objectPath(player2)])
@@ -176,7 +177,7 @@ final class SeedScenarioTests: DaemonTestCase {
         let bad = try createController(app, mask: 2, preferred: 3)
         try setRoot(app, window, home)
         let before = try getAll(home)
-        let message = assertError(own("PreferredNotSupported")) {
+        let message = assertError(Orientation1.errorName("PreferredNotSupported")) {
             try ctl(app, home, "PresentViewController", [.objectPath(bad)])
         }
         XCTAssertTrue(message.contains("controller"), message)
@@ -202,12 +203,12 @@ final class SeedScenarioTests: DaemonTestCase {
 
         // A landscape-only controller cannot go into a portrait-only window (P5).
         let landscape = try createController(app, mask: 24)
-        assertError(own("NoCommonOrientation")) { try ctl(app, home, "PresentViewController", [.objectPath(landscape)]) }
+        assertError(Orientation1.errorName("NoCommonOrientation")) { try ctl(app, home, "PresentViewController", [.objectPath(landscape)]) }
 
         try set("DelegateMask", .uint32(0), window, on: app)
         XCTAssertEqual(try u("SupportedMask", window), 26, "0: not implemented, the application mask applies (P2)")
         XCTAssertEqual(try u("InterfaceOrientation"), 1)
-        try call(app, managerPath, managerIface, "AttemptRotationToDeviceOrientation")
+        try call(app, Orientation1.managerPath, Orientation1.managerInterface, "AttemptRotationToDeviceOrientation")
         XCTAssertEqual(try u("InterfaceOrientation"), 3)
     }
 
@@ -229,7 +230,7 @@ final class SeedScenarioTests: DaemonTestCase {
         XCTAssertEqual(try u("InterfaceOrientation"), 1)
         XCTAssertEqual(recorder.count("DeviceOrientationDidChange"), 0, "\(recorder.events)")
         XCTAssertEqual(recorder.count("WillChange"), 0)
-        try call(app, managerPath, managerIface, "AttemptRotationToDeviceOrientation")
+        try call(app, Orientation1.managerPath, Orientation1.managerInterface, "AttemptRotationToDeviceOrientation")
         XCTAssertEqual(try u("InterfaceOrientation"), 1, "attempt does nothing while locked")
 
         try set("RotationLocked", .bool(false))
@@ -271,7 +272,7 @@ final class SeedScenarioTests: DaemonTestCase {
         assertError(std("InvalidArgs")) { try self.setDevice(0) }
 
         // The last claim ends: the device reads unknown again.
-        try call(app, managerPath, managerIface, "EndGeneratingDeviceOrientationNotifications")
+        try call(app, Orientation1.managerPath, Orientation1.managerInterface, "EndGeneratingDeviceOrientationNotifications")
         XCTAssertEqual(try u("DeviceOrientation"), 0)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// dbus-api.md, "Signals": the order of one rotation and of a device change.
@@ -60,7 +61,7 @@ final class SignalOrderTests: DaemonTestCase {
         XCTAssertTrue(recorder.wait { $0.path == window && $0.changed["EffectiveMask"] == .uint32(2) }, "\(recorder.events)")
         XCTAssertTrue(recorder.events.contains { $0.path == window && $0.changed["RootController"] == .objectPath(home) })
         XCTAssertTrue(recorder.events.contains { $0.path == home && $0.changed["SupportedMask"] == .uint32(2) })
-        XCTAssertTrue(recorder.events.contains { $0.path == managerPath && $0.changed["SupportedMask"] == .uint32(2) })
+        XCTAssertTrue(recorder.events.contains { $0.path == Orientation1.managerPath && $0.changed["SupportedMask"] == .uint32(2) })
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// The simulated sensor: injected and replayed samples go through the classifier (sensors.md).
@@ -8,7 +9,7 @@ final class SimulatedSensorTests: DaemonTestCase {
     private let g = 9.81
 
     private func inject(_ x: Double, _ y: Double, _ z: Double) throws {
-        try call(nil, managerPath, managerIface, "InjectAcceleration", [.double(x), .double(y), .double(z)])
+        try call(nil, Orientation1.managerPath, Orientation1.managerInterface, "InjectAcceleration", [.double(x), .double(y), .double(z)])
     }
 
     func testInjectedSamplesRotateOnceTheyHaveSettled() throws {

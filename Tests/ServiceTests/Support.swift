@@ -2,12 +2,11 @@
 import Foundation
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// `org.freedesktop.DBus.Error.NAME`.
 func std(_ name: String) -> String { "org.freedesktop.DBus.Error." + name }
-/// `org.orientationd.Orientation1.Error.NAME`.
-func own(_ name: String) -> String { "org.orientationd.Orientation1.Error." + name }
 
 // MARK: Signals
 
@@ -34,7 +33,7 @@ struct SignalEvent: CustomStringConvertible {
     /// A short form: `WillChange(1,3)`, `DeviceOrientationDidChange(3)`, `PC[DeviceOrientation,…]`.
     var description: String {
         if member == "PropertiesChanged" {
-            return "PC(\(path.replacingOccurrences(of: managerPath, with: "~")))[" + changed.keys.sorted().joined(separator: ",") + "]"
+            return "PC(\(path.replacingOccurrences(of: Orientation1.managerPath, with: "~")))[" + changed.keys.sorted().joined(separator: ",") + "]"
         }
         return "\(member)(\(uints.map(String.init).joined(separator: ",")))"
     }
@@ -47,9 +46,9 @@ final class SignalRecorder {
 
     init(address: String) throws {
         connection = try Connection(bus: .address(address))
-        try connection.addMatch("type='signal',path_namespace='\(managerPath)'")
+        try connection.addMatch("type='signal',path_namespace='\(Orientation1.managerPath)'")
         connection.onSignal { [unowned self] message in
-            guard let path = message.path, path.hasPrefix(managerPath) else { return }
+            guard let path = message.path, path.hasPrefix(Orientation1.managerPath) else { return }
             events.append(SignalEvent(path: path, interface: message.interface ?? "", member: message.member ?? "",
                                       args: (try? message.arguments()) ?? [], time: now()))
         }
@@ -58,7 +57,7 @@ final class SignalRecorder {
     func clear() { events.removeAll() }
 
     /// Manager signals only (WillChange, DidChange, DeviceOrientationDidChange, the manager's PropertiesChanged).
-    var managerEvents: [SignalEvent] { events.filter { $0.path == managerPath } }
+    var managerEvents: [SignalEvent] { events.filter { $0.path == Orientation1.managerPath } }
 
     /// Index of the first event matching `predicate`.
     func index(_ predicate: (SignalEvent) -> Bool) -> Int? { events.firstIndex(where: predicate) }
@@ -73,7 +72,7 @@ final class SignalRecorder {
 
     /// Lets signals in flight arrive: a round trip through the bus and the daemon, then the loop.
     func settle() {
-        _ = try? connection.callBlocking(destination: busName, path: managerPath, interface: "org.freedesktop.DBus.Peer", method: "Ping")
+        _ = try? connection.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: "org.freedesktop.DBus.Peer", method: "Ping")
         waitUntil(0.05) { false }
     }
 
@@ -144,7 +143,7 @@ class DaemonTestCase: XCTestCase {
             guard process.isRunning else { return true }
             let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                                 interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                                values: [.string(busName)])
+                                                values: [.string(Orientation1.busName)])
             if owned?.first?.boolValue == true { return true }
             usleep(10_000)
             return false
@@ -164,7 +163,7 @@ class DaemonTestCase: XCTestCase {
         waitUntil(3) {
             let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                                 interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                                values: [.string(busName)])
+                                                values: [.string(Orientation1.busName)])
             return owned?.first?.boolValue == false
         }
         return code
@@ -186,59 +185,59 @@ class DaemonTestCase: XCTestCase {
     // MARK: Calls and properties
 
     @discardableResult
-    func call(_ c: Connection? = nil, _ path: String = managerPath, _ iface: String = managerIface,
+    func call(_ c: Connection? = nil, _ path: String = Orientation1.managerPath, _ iface: String = Orientation1.managerInterface,
               _ method: String, _ values: [Value] = []) throws -> [Value] {
-        try (c ?? probe).callBlocking(destination: busName, path: path, interface: iface, method: method,
+        try (c ?? probe).callBlocking(destination: Orientation1.busName, path: path, interface: iface, method: method,
                                       values: values, timeoutMs: 5000)
     }
 
-    func get(_ property: String, _ path: String = managerPath, _ iface: String? = nil, on c: Connection? = nil) throws -> Value {
+    func get(_ property: String, _ path: String = Orientation1.managerPath, _ iface: String? = nil, on c: Connection? = nil) throws -> Value {
         let interface = iface ?? defaultInterface(path)
-        let reply = try call(c, path, propsIface, "Get", [.string(interface), .string(property)])
+        let reply = try call(c, path, StandardInterface.properties, "Get", [.string(interface), .string(property)])
         guard let v = reply.first else { throw DBusError.failed("Get \(property) returned nothing") }
         return v.variantValue ?? v
     }
 
-    func set(_ property: String, _ value: Value, _ path: String = managerPath, _ iface: String? = nil, on c: Connection? = nil) throws {
+    func set(_ property: String, _ value: Value, _ path: String = Orientation1.managerPath, _ iface: String? = nil, on c: Connection? = nil) throws {
         let interface = iface ?? defaultInterface(path)
-        try call(c, path, propsIface, "Set", [.string(interface), .string(property), .variant(value)])
+        try call(c, path, StandardInterface.properties, "Set", [.string(interface), .string(property), .variant(value)])
     }
 
-    func getAll(_ path: String = managerPath, _ iface: String? = nil) throws -> [String: Value] {
-        let reply = try call(nil, path, propsIface, "GetAll", [.string(iface ?? defaultInterface(path))])
+    func getAll(_ path: String = Orientation1.managerPath, _ iface: String? = nil) throws -> [String: Value] {
+        let reply = try call(nil, path, StandardInterface.properties, "GetAll", [.string(iface ?? defaultInterface(path))])
         var out: [String: Value] = [:]
         for (k, v) in reply.first?.dictEntries ?? [] { if let key = k.stringValue { out[key] = v.variantValue ?? v } }
         return out
     }
 
-    func u(_ property: String, _ path: String = managerPath) throws -> UInt32 {
+    func u(_ property: String, _ path: String = Orientation1.managerPath) throws -> UInt32 {
         let v = try get(property, path)
         guard let n = v.uint32Value else { throw DBusError.failed("\(property) is \(v), not u") }
         return n
     }
 
-    func o(_ property: String, _ path: String = managerPath) throws -> String {
+    func o(_ property: String, _ path: String = Orientation1.managerPath) throws -> String {
         let v = try get(property, path)
         guard let p = v.objectPathValue else { throw DBusError.failed("\(property) is \(v), not o") }
         return p
     }
 
-    func b(_ property: String, _ path: String = managerPath) throws -> Bool {
+    func b(_ property: String, _ path: String = Orientation1.managerPath) throws -> Bool {
         let v = try get(property, path)
         guard let x = v.boolValue else { throw DBusError.failed("\(property) is \(v), not b") }
         return x
     }
 
     func defaultInterface(_ path: String) -> String {
-        if path.contains("/window/") { return windowIface }
-        if path.contains("/controller/") { return controllerIface }
-        return managerIface
+        if path.contains("/window/") { return Orientation1.windowInterface }
+        if path.contains("/controller/") { return Orientation1.controllerInterface }
+        return Orientation1.managerInterface
     }
 
     // MARK: Building hierarchies (as an app would)
 
     func registerWindow(_ c: Connection) throws -> String {
-        guard let p = try call(c, managerPath, managerIface, "RegisterWindow").first?.objectPathValue else {
+        guard let p = try call(c, Orientation1.managerPath, Orientation1.managerInterface, "RegisterWindow").first?.objectPathValue else {
             throw DBusError.failed("RegisterWindow returned no path")
         }
         return p
@@ -246,7 +245,7 @@ class DaemonTestCase: XCTestCase {
 
     func createController(_ c: Connection, _ kind: String = "view", mask: UInt32? = nil, preferred: UInt32? = nil,
                           autorotate: Bool? = nil) throws -> String {
-        guard let p = try call(c, managerPath, managerIface, "CreateController", [.string(kind)]).first?.objectPathValue else {
+        guard let p = try call(c, Orientation1.managerPath, Orientation1.managerInterface, "CreateController", [.string(kind)]).first?.objectPathValue else {
             throw DBusError.failed("CreateController returned no path")
         }
         if let mask { try set("SupportedMask", .uint32(mask), p, on: c) }
@@ -260,14 +259,14 @@ class DaemonTestCase: XCTestCase {
     }
 
     func ctl(_ c: Connection, _ controller: String, _ method: String, _ values: [Value] = []) throws -> [Value] {
-        try call(c, controller, controllerIface, method, values)
+        try call(c, controller, Orientation1.controllerInterface, method, values)
     }
 
     /// Claims device orientation notifications for `c` (P16).
-    func claim(_ c: Connection) throws { try call(c, managerPath, managerIface, "BeginGeneratingDeviceOrientationNotifications") }
+    func claim(_ c: Connection) throws { try call(c, Orientation1.managerPath, Orientation1.managerInterface, "BeginGeneratingDeviceOrientationNotifications") }
 
     /// `SetDeviceOrientation(d)` by the (privileged) probe.
-    func setDevice(_ d: UInt32) throws { try call(nil, managerPath, managerIface, "SetDeviceOrientation", [.uint32(d)]) }
+    func setDevice(_ d: UInt32) throws { try call(nil, Orientation1.managerPath, Orientation1.managerInterface, "SetDeviceOrientation", [.uint32(d)]) }
 
     // MARK: Errors
 
@@ -293,5 +292,5 @@ class DaemonTestCase: XCTestCase {
     func busctl(_ args: [String]) -> ToolResult { runTool(["busctl", "--address=\(bus.address)"] + args) }
 
     /// The object paths `busctl tree` shows for the service.
-    func tree() -> String { busctl(["tree", "--list", busName]).stdout }
+    func tree() -> String { busctl(["tree", "--list", Orientation1.busName]).stdout }
 }

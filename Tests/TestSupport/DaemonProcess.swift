@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import DBus
+import EventLoop
 
 // Helpers every test that runs the built daemon needs: where the products are, temporary
 // files, time, and the daemon as a child process.

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import DBus
+import EventLoop
 
 /// A throwaway `dbus-daemon` for tests: its own config and socket in a temporary
 /// directory, so the machine's buses are never touched. `stop()` kills it.

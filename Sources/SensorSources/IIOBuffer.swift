@@ -1,6 +1,6 @@
 @preconcurrency import Glibc
 import CGLib
-import DBus
+import EventLoop
 import Sensors
 
 /// Reads an accelerometer through its IIO buffer: the kernel pushes frames on the trigger and the

@@ -1,20 +1,20 @@
 @preconcurrency import Glibc
 import CGLib
-import DBus
+import EventLoop
 import Orientation
 import Sensors
 
 /// Runs samples through the classifier and reports what settles, for every source that reads
 /// raw acceleration. It also measures the daemon's own cost per sample (read excluded):
 /// classify, decide and announce.
-final class SampleFeed {
+public final class SampleFeed {
     private var classifier: Classifier
-    private var settleTimer: DBus.Timer?
+    private var settleTimer: EventLoop.Timer?
     private unowned let sink: SensorSink
     /// Microseconds spent on each sample, kept for the exit report.
-    private(set) var costs: [Double] = []
+    public private(set) var costs: [Double] = []
 
-    init(settings: ClassifierSettings, sink: SensorSink) {
+    public init(settings: ClassifierSettings, sink: SensorSink) {
         classifier = Classifier(settings: settings)
         self.sink = sink
     }
@@ -23,14 +23,14 @@ final class SampleFeed {
     static var now: Double { Double(g_get_monotonic_time()) / 1000 }
 
     /// One sample in m/s², after the mount matrix, taken now.
-    func feed(x: Double, y: Double, z: Double) {
+    public func feed(x: Double, y: Double, z: Double) {
         let start = g_get_monotonic_time()
         settleTimer?.cancel()
         settleTimer = nil
         if let orientation = classifier.add(Sample(t: SampleFeed.now, x: x, y: y, z: z)) { sink.sensorReported(orientation) }
         // A pose that has not settled yet is reported at its deadline even if no sample follows.
         if let deadline = classifier.deadline {
-            settleTimer = DBus.Timer(afterMs: UInt32(max(0, deadline - SampleFeed.now).rounded(.up))) { [unowned self] in
+            settleTimer = EventLoop.Timer(afterMs: UInt32(max(0, deadline - SampleFeed.now).rounded(.up))) { [unowned self] in
                 settleTimer = nil
                 if let orientation = classifier.advance(to: max(deadline, SampleFeed.now)) { sink.sensorReported(orientation) }
             }
@@ -39,19 +39,19 @@ final class SampleFeed {
     }
 
     /// Stops waiting for a pose to settle (the source stopped).
-    func pause() {
+    public func pause() {
         settleTimer?.cancel()
         settleTimer = nil
     }
 
     /// Forgets the pose: the next samples are classified from scratch (the device went away).
-    func reset() {
+    public func reset() {
         pause()
         classifier = Classifier(settings: classifier.settings)
     }
 
     /// `per-sample cost: median … µs, p95 … µs over N samples`, or nil before any sample.
-    var costReport: String? {
+    public var costReport: String? {
         guard !costs.isEmpty else { return nil }
         let sorted = costs.sorted()
         let median = sorted[sorted.count / 2]

@@ -1,6 +1,6 @@
 @preconcurrency import Glibc
 import CGLib
-import DBus
+import EventLoop
 import Sensors
 
 /// Kernel device events (`NETLINK_KOBJECT_UEVENT`, the kernel's multicast group) watched by the main loop.

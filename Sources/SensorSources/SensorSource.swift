@@ -2,7 +2,7 @@ import Orientation
 
 /// A place device orientations come from. A source only turns a device into reports;
 /// claims, the lock and rotations are the policy's business.
-protocol SensorSource: AnyObject {
+public protocol SensorSource: AnyObject {
     /// Whether an accelerometer is there now (`HasAccelerometer`).
     var isPresent: Bool { get }
     /// Reads while someone claims and stops when nobody does: no timer, poll or open device otherwise (P16).
@@ -10,7 +10,7 @@ protocol SensorSource: AnyObject {
 }
 
 /// Where a source sends what it finds: the service.
-protocol SensorSink: AnyObject {
+public protocol SensorSink: AnyObject {
     /// A classified pose; unknown when the device is gone or unreadable.
     func sensorReported(_ orientation: DeviceOrientation)
     /// The accelerometer appeared or vanished.

@@ -1,12 +1,12 @@
 @preconcurrency import Glibc
 import XCTest
-import DBus
+import EventLoop
 
 final class MainLoopTests: XCTestCase {
     func testOneShotTimerFiresOnceAndPeriodicUntilCancelled() {
         var once = 0, periodic = 0
-        let t1 = DBus.Timer(afterMs: 1) { once += 1 }
-        let t2 = DBus.Timer(everyMs: 1) { periodic += 1 }
+        let t1 = EventLoop.Timer(afterMs: 1) { once += 1 }
+        let t2 = EventLoop.Timer(everyMs: 1) { periodic += 1 }
         XCTAssertTrue(MainLoop.iterate(until: { periodic >= 3 && once == 1 }))
         t2.cancel()
         let seen = periodic

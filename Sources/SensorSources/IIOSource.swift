@@ -1,5 +1,5 @@
 @preconcurrency import Glibc
-import DBus
+import EventLoop
 import Orientation
 import Sensors
 
@@ -9,14 +9,14 @@ import Sensors
 ///
 /// Faults (a read error, a vanished file, a garbage value) never produce a sample: the reading is
 /// skipped, logged once per episode, and after a few in a row the orientation is reported unknown.
-final class IIOSource: SensorSource {
+public final class IIOSource: SensorSource {
     private let feed: SampleFeed
     private unowned let sink: SensorSink
     private let configMatrix: MountMatrix?
     private let pollHz: Int
     private(set) var device: IIODevice?
     private var running = false
-    private var pollTimer: DBus.Timer?
+    private var pollTimer: EventLoop.Timer?
     private var buffer: IIOBufferReader?
     /// The device whose buffer failed: it is polled from then on.
     private var bufferRefused: String?
@@ -26,7 +26,7 @@ final class IIOSource: SensorSource {
     private var hotplug: HotplugMonitor?
 
     /// Looks for a device now and watches for others; `configMatrix` overrides every other mount matrix.
-    init(feed: SampleFeed, sink: SensorSink, configMatrix: MountMatrix?, pollHz: Int) {
+    public init(feed: SampleFeed, sink: SensorSink, configMatrix: MountMatrix?, pollHz: Int) {
         self.feed = feed
         self.sink = sink
         self.configMatrix = configMatrix
@@ -38,9 +38,9 @@ final class IIOSource: SensorSource {
         hotplug = HotplugMonitor { [unowned self] event in handle(event) }
     }
 
-    var isPresent: Bool { device != nil }
+    public var isPresent: Bool { device != nil }
 
-    func setRunning(_ running: Bool) {
+    public func setRunning(_ running: Bool) {
         self.running = running
         if running { startReading() } else { stopReading() }
     }
@@ -66,7 +66,7 @@ final class IIOSource: SensorSource {
                 bufferRefused = device.sysname
             }
         }
-        pollTimer = DBus.Timer(everyMs: UInt32(max(1, 1000 / pollHz))) { [unowned self] in poll() }
+        pollTimer = EventLoop.Timer(everyMs: UInt32(max(1, 1000 / pollHz))) { [unowned self] in poll() }
         poll()
     }
 

@@ -1,4 +1,4 @@
-import DBus
+import EventLoop
 import Orientation
 import Sensors
 
@@ -6,28 +6,28 @@ import Sensors
 /// classified like a real accelerometer's; poses from `SetDeviceOrientation` go to the policy directly.
 ///
 /// A trace plays only while someone claims (P16): no timer runs otherwise.
-final class SimulatedSensor: SensorSource {
-    let feed: SampleFeed
+public final class SimulatedSensor: SensorSource {
+    public let feed: SampleFeed
     private let trace: [Sample]
     private var next = 0
     /// Where the trace's time 0 falls on the monotonic clock, in ms.
     private var origin = 0.0
-    private var replayTimer: DBus.Timer?
+    private var replayTimer: EventLoop.Timer?
 
-    init(feed: SampleFeed, trace: [Sample]) {
+    public init(feed: SampleFeed, trace: [Sample]) {
         self.feed = feed
         self.trace = trace
     }
 
-    var isPresent: Bool { true }
+    public var isPresent: Bool { true }
 
     /// One sample, taken now.
-    func inject(x: Double, y: Double, z: Double) {
+    public func inject(x: Double, y: Double, z: Double) {
         feed.feed(x: x, y: y, z: z)
     }
 
     /// Starts or resumes the trace when claimed, pauses it when not.
-    func setRunning(_ running: Bool) {
+    public func setRunning(_ running: Bool) {
         replayTimer?.cancel()
         replayTimer = nil
         guard running else { return feed.pause() }
@@ -39,7 +39,7 @@ final class SimulatedSensor: SensorSource {
     private func scheduleNext() {
         guard next < trace.count else { return }
         let wait = max(0, origin + trace[next].t - SampleFeed.now)
-        replayTimer = DBus.Timer(afterMs: UInt32(wait.rounded(.up))) { [unowned self] in
+        replayTimer = EventLoop.Timer(afterMs: UInt32(wait.rounded(.up))) { [unowned self] in
             let sample = trace[next]
             next += 1
             feed.feed(x: sample.x, y: sample.y, z: sample.z)

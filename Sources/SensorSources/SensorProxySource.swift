@@ -1,5 +1,7 @@
 @preconcurrency import Glibc
 import DBus
+import EventLoop
+import OrientationAPI
 import Orientation
 
 // The `sensor-proxy` source: device orientations from an upstream iio-sensor-proxy
@@ -29,11 +31,7 @@ import Orientation
 //   - `close()`: releases any claim and closes the connection (also done on deinit).
 
 /// The `sensor-proxy` source (see the comment at the top of this file).
-final class SensorProxySource: SensorSource {
-    static let name = "net.hadess.SensorProxy"
-    static let path = "/net/hadess/SensorProxy"
-    static let interface = "net.hadess.SensorProxy"
-
+public final class SensorProxySource: SensorSource {
     private let connection: Connection
     private unowned let sink: SensorSink
     private let ownUniqueNames: Set<String>
@@ -59,9 +57,9 @@ final class SensorProxySource: SensorSource {
     /// The last orientation given to the sink while running; nil after (re)starting.
     private var reported: DeviceOrientation?
 
-    var isPresent: Bool { owner != nil && !ownerIsSelf && known && hasAccelerometer }
+    public var isPresent: Bool { owner != nil && !ownerIsSelf && known && hasAccelerometer }
 
-    init(sink: SensorSink, ownUniqueNames: [String], bus: BusAddress = .system) throws {
+    public init(sink: SensorSink, ownUniqueNames: [String], bus: BusAddress = .system) throws {
         connection = try Connection(bus: bus)
         self.sink = sink
         self.ownUniqueNames = Set(ownUniqueNames + [connection.uniqueName])
@@ -71,16 +69,16 @@ final class SensorProxySource: SensorSource {
         // GetNameOwner answer and later owner changes is missed.
         let rules = [
             "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
-                + "member='NameOwnerChanged',path='/org/freedesktop/DBus',arg0='\(Self.name)'",
-            "type='signal',sender='\(Self.name)',interface='org.freedesktop.DBus.Properties',"
-                + "member='PropertiesChanged',path='\(Self.path)',arg0='\(Self.interface)'",
+                + "member='NameOwnerChanged',path='/org/freedesktop/DBus',arg0='\(SensorProxy.busName)'",
+            "type='signal',sender='\(SensorProxy.busName)',interface='org.freedesktop.DBus.Properties',"
+                + "member='PropertiesChanged',path='\(SensorProxy.path)',arg0='\(SensorProxy.interface)'",
         ]
         for rule in rules {
             busCall("AddMatch", [.string(rule)]) { result in
-                if case .failure(let error) = result { log("sensor-proxy: cannot watch \(Self.name): \(error)") }
+                if case .failure(let error) = result { log("sensor-proxy: cannot watch \(SensorProxy.busName): \(error)") }
             }
         }
-        busCall("GetNameOwner", [.string(Self.name)]) { [weak self] result in
+        busCall("GetNameOwner", [.string(SensorProxy.busName)]) { [weak self] result in
             guard let self, self.owner == nil, self.generation == 0 else { return }
             if case .success(let values) = result, let unique = values.first?.stringValue {
                 self.ownerChanged(to: unique)
@@ -91,7 +89,7 @@ final class SensorProxySource: SensorSource {
     deinit { close() }
 
     /// Releases any claim and closes the connection.
-    func close() {
+    public func close() {
         guard connection.isConnected else { return }
         if held || inFlight == generation, let owner { proxyCall(owner, "ReleaseAccelerometer") { _ in } }
         held = false
@@ -103,7 +101,7 @@ final class SensorProxySource: SensorSource {
 
     // MARK: SensorSource
 
-    func setRunning(_ running: Bool) {
+    public func setRunning(_ running: Bool) {
         guard running != self.running else { return }
         self.running = running
         reported = nil
@@ -116,12 +114,12 @@ final class SensorProxySource: SensorSource {
         guard message.type == .signal else { return }
         if message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus",
            message.sender == "org.freedesktop.DBus", message.signature == "sss",
-           let args = try? message.arguments(), args[0].stringValue == Self.name,
+           let args = try? message.arguments(), args[0].stringValue == SensorProxy.busName,
            let newOwner = args[2].stringValue {
             ownerChanged(to: newOwner)
         } else if message.member == "PropertiesChanged", message.interface == "org.freedesktop.DBus.Properties",
-                  message.path == Self.path, let owner, message.sender == owner, !ownerIsSelf, known,
-                  let args = try? message.arguments(), args.count >= 2, args[0].stringValue == Self.interface {
+                  message.path == SensorProxy.path, let owner, message.sender == owner, !ownerIsSelf, known,
+                  let args = try? message.arguments(), args.count >= 2, args[0].stringValue == SensorProxy.interface {
             var changed: [String: Value] = [:]
             for (key, value) in args[1].dictEntries ?? [] {
                 if let key = key.stringValue { changed[key] = value.variantValue ?? value }
@@ -149,7 +147,7 @@ final class SensorProxySource: SensorSource {
         held = false
         reported = nil
         if wasPresent {
-            log("sensor-proxy: \(Self.name) \(newOwner.isEmpty ? "left the bus" : "changed owner"); no accelerometer")
+            log("sensor-proxy: \(SensorProxy.busName) \(newOwner.isEmpty ? "left the bus" : "changed owner"); no accelerometer")
             sink.sensorPresenceChanged()
         }
         guard let owner else { return }
@@ -172,8 +170,8 @@ final class SensorProxySource: SensorSource {
     private func readProperties() {
         guard let owner, !ownerIsSelf else { return }
         let expected = generation
-        connection.call(destination: owner, path: Self.path, interface: "org.freedesktop.DBus.Properties",
-                        method: "GetAll", values: [.string(Self.interface)]) { [weak self] result in
+        connection.call(destination: owner, path: SensorProxy.path, interface: "org.freedesktop.DBus.Properties",
+                        method: "GetAll", values: [.string(SensorProxy.interface)]) { [weak self] result in
             guard let self, self.generation == expected else { return }
             switch result {
             case .success(let values):
@@ -185,7 +183,7 @@ final class SensorProxySource: SensorSource {
                 self.known = true
                 self.apply(properties, announceAlways: first)
             case .failure(let error):
-                log("sensor-proxy: cannot read \(Self.name)'s properties: \(error)")
+                log("sensor-proxy: cannot read \(SensorProxy.busName)'s properties: \(error)")
             }
         }
     }
@@ -198,14 +196,14 @@ final class SensorProxySource: SensorSource {
         if let tilt = properties["AccelerometerTilt"]?.stringValue { tiltString = tilt }
         if isPresent != wasPresent {
             if isPresent {
-                log("sensor-proxy: using the accelerometer of \(Self.name) (\(owner ?? ""))")
+                log("sensor-proxy: using the accelerometer of \(SensorProxy.busName) (\(owner ?? ""))")
             } else {
-                log("sensor-proxy: \(Self.name) has no accelerometer")
+                log("sensor-proxy: \(SensorProxy.busName) has no accelerometer")
             }
             reported = nil
             sink.sensorPresenceChanged()
         } else if announceAlways && !isPresent {
-            log("sensor-proxy: \(Self.name) (\(owner ?? "")) has no accelerometer")
+            log("sensor-proxy: \(SensorProxy.busName) (\(owner ?? "")) has no accelerometer")
         }
         reconcileClaim()
         report()
@@ -253,7 +251,7 @@ final class SensorProxySource: SensorSource {
     }
 
     /// The device orientation for the proxy's strings; a flat tilt wins over the edge.
-    static func orientation(orientation: String, tilt: String?) -> DeviceOrientation {
+    public static func orientation(orientation: String, tilt: String?) -> DeviceOrientation {
         switch tilt {
         case "face-up": return .faceUp
         case "face-down": return .faceDown
@@ -269,7 +267,7 @@ final class SensorProxySource: SensorSource {
     }
 
     private func disconnected() {
-        log("sensor-proxy: lost the connection to the bus of \(Self.name); no accelerometer")
+        log("sensor-proxy: lost the connection to the bus of \(SensorProxy.busName); no accelerometer")
         let wasPresent = isPresent
         generation += 1
         owner = nil
@@ -285,7 +283,7 @@ final class SensorProxySource: SensorSource {
     }
 
     private func proxyCall(_ destination: String, _ method: String, completion: @escaping (Result<[Value], DBusError>) -> Void) {
-        connection.call(destination: destination, path: Self.path, interface: Self.interface, method: method,
+        connection.call(destination: destination, path: SensorProxy.path, interface: SensorProxy.interface, method: method,
                         timeoutMs: 5000, completion: completion)
     }
 
@@ -294,7 +292,7 @@ final class SensorProxySource: SensorSource {
     /// Whether a proxy other than this process owns `net.hadess.SensorProxy` on `bus` and has an
     /// accelerometer. Asynchronous: `completion` runs later from the main loop; false when the bus
     /// cannot be reached.
-    static func probe(bus: BusAddress = .system, ownUniqueNames: [String] = [],
+    public static func probe(bus: BusAddress = .system, ownUniqueNames: [String] = [],
                       completion: @escaping (Bool) -> Void) {
         guard let connection = try? Connection(bus: bus) else {
             Idle.schedule { completion(false) }
@@ -305,14 +303,14 @@ final class SensorProxySource: SensorSource {
             connection.close()
         }
         connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                        method: "GetNameOwner", values: [.string(name)]) { result in
+                        method: "GetNameOwner", values: [.string(SensorProxy.busName)]) { result in
             guard case .success(let values) = result, let owner = values.first?.stringValue,
                   !ownUniqueNames.contains(owner) else { return finish(false) }
             connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                             method: "GetConnectionUnixProcessID", values: [.string(owner)]) { result in
                 if case .success(let values) = result, values.first?.uint32Value == UInt32(getpid()) { return finish(false) }
-                connection.call(destination: owner, path: path, interface: "org.freedesktop.DBus.Properties",
-                                method: "Get", values: [.string(interface), .string("HasAccelerometer")]) { result in
+                connection.call(destination: owner, path: SensorProxy.path, interface: "org.freedesktop.DBus.Properties",
+                                method: "Get", values: [.string(SensorProxy.interface), .string("HasAccelerometer")]) { result in
                     guard case .success(let values) = result else { return finish(false) }
                     finish((values.first?.variantValue ?? values.first)?.boolValue == true)
                 }

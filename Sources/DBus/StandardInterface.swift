@@ -1,0 +1,6 @@
+/// The interfaces the D-Bus specification gives every object.
+public enum StandardInterface {
+    public static let peer = "org.freedesktop.DBus.Peer"
+    public static let introspectable = "org.freedesktop.DBus.Introspectable"
+    public static let properties = "org.freedesktop.DBus.Properties"
+}

@@ -1,0 +1,7 @@
+/// iio-sensor-proxy's names (sensors.md, "Desktop shells"): the daemon serves them with
+/// `--sensor-proxy-compat` and reads an upstream proxy by them with `--sensor sensor-proxy`.
+public enum SensorProxy {
+    public static let busName = "net.hadess.SensorProxy"
+    public static let path = "/net/hadess/SensorProxy"
+    public static let interface = "net.hadess.SensorProxy"
+}
