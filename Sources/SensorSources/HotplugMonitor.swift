@@ -47,9 +47,8 @@ final class HotplugMonitor {
             var buffer = [UInt8](repeating: 0, count: 8192)
             // Drain what is queued; each datagram is one event.
             while true {
-                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
                 if n < 0 {
-                    if errno == EINTR { continue }
                     // ENOBUFS: events were lost; a rescan is the remedy, so report a synthetic change.
                     if errno == ENOBUFS { handler(Uevent(properties: ["ACTION": "change", "DEVPATH": "/", "SUBSYSTEM": "iio"])) }
                     break

@@ -14,18 +14,21 @@ final class IIOBufferReader {
     private var pending: [UInt8] = []
 
     /// Enables the x, y, z scan elements, selects the trigger, enables the buffer and opens the node
-    /// (O_NONBLOCK). Throws a message when any step fails, after undoing what was done.
-    /// `frame` gets the raw x, y, z of the newest frame of each wake-up; `failure` a message when the
-    /// device stops working (the reader is closed by then).
+    /// (O_NONBLOCK). Throws when any step fails, after undoing what was done.
+    /// `frame` gets the raw x, y, z of the newest frame of each wake-up; `failure` why the
+    /// device stopped working (the reader is closed by then).
     init(_ support: IIOBufferSupport, frame: @escaping (Int64, Int64, Int64) -> Void,
-         failure: @escaping (String) -> Void) throws(IIOError) {
+         failure: @escaping (IIOError) -> Void) throws(IIOError) {
         self.support = support
         let path = support.devicePath
         let scan = path + "/scan_elements"
+        func write(_ file: String, _ value: String, doing: String) throws(IIOError) {
+            do { try Sysfs.write(file, value) } catch { throw error.prefixed(doing) }
+        }
         // A buffer left enabled (by a crashed predecessor) refuses changes to its scan elements.
-        Sysfs.write(path + "/buffer/enable", "0")
+        try? Sysfs.write(path + "/buffer/enable", "0")
         for axis in IIODevice.axes {
-            if let error = Sysfs.write("\(scan)/in_accel_\(axis)_en", "1") { throw IIOError("cannot enable \(error)") }
+            try write("\(scan)/in_accel_\(axis)_en", "1", doing: "cannot enable ")
         }
         // The frame holds every enabled channel (a timestamp, other axes), so lay out all of them.
         var channels: [ScanChannel] = []
@@ -42,19 +45,19 @@ final class IIOBufferReader {
         guard IIODevice.axes.allSatisfy({ layout.offsets["in_accel_\($0)"] != nil }), layout.frameSize > 0 else {
             throw IIOError("the x, y and z scan elements are not all enabled")
         }
-        if Sysfs.attribute(path + "/trigger/current_trigger") != support.trigger,
-           let error = Sysfs.write(path + "/trigger/current_trigger", support.trigger) {
-            throw IIOError("cannot select trigger '\(support.trigger)': \(error)")
+        if Sysfs.attribute(path + "/trigger/current_trigger") != support.trigger {
+            try write(path + "/trigger/current_trigger", support.trigger, doing: "cannot select trigger '\(support.trigger)': ")
         }
-        if let error = Sysfs.write(path + "/buffer/enable", "1") { throw IIOError("cannot enable the buffer: \(error)") }
+        try write(path + "/buffer/enable", "1", doing: "cannot enable the buffer: ")
         fd = open(support.node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
-            let message = "cannot open \(support.node): \(String(cString: strerror(errno)))"
-            Sysfs.write(path + "/buffer/enable", "0")
-            throw IIOError(message)
+            let error = IIOError(path: support.node, errno: errno).prefixed("cannot open ")
+            try? Sysfs.write(path + "/buffer/enable", "0")
+            throw error
         }
         watch = FDWatch(fd: fd, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] condition in
-            if let problem = drain(frame) ?? ((condition & (CGLIB_IO_ERR | CGLIB_IO_HUP)) != 0 ? "\(support.node) hung up" : nil) {
+            if let problem = drain(frame)
+                ?? ((condition & (CGLIB_IO_ERR | CGLIB_IO_HUP)) != 0 ? IIOError("\(support.node) hung up") : nil) {
                 close()
                 failure(problem)
                 return false
@@ -66,18 +69,17 @@ final class IIOBufferReader {
     /// Bytes per frame, for the log.
     var frameSize: Int { layout.frameSize }
 
-    /// Reads everything available without blocking and hands over the newest complete frame; a problem message on failure.
-    private func drain(_ frame: (Int64, Int64, Int64) -> Void) -> String? {
+    /// Reads everything available without blocking and hands over the newest complete frame; the problem on failure.
+    private func drain(_ frame: (Int64, Int64, Int64) -> Void) -> IIOError? {
         var buffer = [UInt8](repeating: 0, count: max(256, layout.frameSize * 16))
         var newest: [UInt8]?
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
             if n < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { break }
-                return "reading \(support.node): \(String(cString: strerror(errno)))"
+                return IIOError(path: support.node, errno: errno).prefixed("reading ")
             }
-            if n == 0 { return "\(support.node) reached its end" }
+            if n == 0 { return IIOError("\(support.node) reached its end") }
             pending.append(contentsOf: buffer[0..<n])
             let whole = pending.count / layout.frameSize * layout.frameSize
             if whole > 0 {
@@ -99,16 +101,10 @@ final class IIOBufferReader {
         if fd >= 0 {
             Glibc.close(fd)
             fd = -1
-            Sysfs.write(support.devicePath + "/buffer/enable", "0")
+            try? Sysfs.write(support.devicePath + "/buffer/enable", "0")
         }
         pending = []
     }
 
     deinit { close() }
-}
-
-/// What went wrong with an IIO device, as a message for the log.
-struct IIOError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -84,15 +84,12 @@ public final class IIOSource: SensorSource {
         var raw: [Double] = []
         for axis in IIODevice.axes {
             let path = "\(device.path)/in_accel_\(axis)_raw"
-            switch Sysfs.read(path) {
-            case .failure(let error):
-                return fault("cannot read \(error)")
-            case .success(let text):
-                guard let value = SysfsNumber.parse(text) else {
-                    return fault("\(path) holds '\(text.trimmedBlanks.prefix(40))', not a number")
-                }
-                raw.append(value)
+            let text: String
+            do { text = try Sysfs.read(path) } catch { return fault("cannot read \(error)") }
+            guard let value = SysfsNumber.parse(text) else {
+                return fault("\(path) holds '\(text.trimmedBlanks.prefix(40))', not a number")
             }
+            raw.append(value)
         }
         take(raw[0], raw[1], raw[2])
     }
@@ -100,13 +97,13 @@ public final class IIOSource: SensorSource {
     /// Converts a raw reading ((raw + offset) × scale, then the mount matrix) and feeds it to the classifier.
     private func take(_ rx: Double, _ ry: Double, _ rz: Double) {
         guard let device else { return }
-        if calibration == nil {
-            switch IIOCalibration.read(device.path) {
-            case .failure(let problem): return fault(problem.description)
-            case .success(let value): calibration = value
-            }
+        let c: IIOCalibration
+        if let known = calibration {
+            c = known
+        } else {
+            do { c = try IIOCalibration.read(device.path) } catch { return fault(error.description) }
+            calibration = c
         }
-        guard let c = calibration else { return }
         let v = device.matrix.apply(x: (rx + c.offset[0]) * c.scale[0], y: (ry + c.offset[1]) * c.scale[1],
                                     z: (rz + c.offset[2]) * c.scale[2])
         guard v.x.isFinite, v.y.isFinite, v.z.isFinite else { return fault("a reading overflowed") }
@@ -173,16 +170,16 @@ struct IIOCalibration {
 
     /// Scale from `in_accel_{x,y,z}_scale`, `in_accel_scale` or `scale` (1 when none), offset from
     /// `in_accel_{x,y,z}_offset` or `in_accel_offset` (0 when none); a message for a garbage or zero value.
-    static func read(_ path: String) -> Result<IIOCalibration, IIOError> {
+    static func read(_ path: String) throws(IIOError) -> IIOCalibration {
         var result = IIOCalibration(scale: [], offset: [])
         for axis in IIODevice.axes {
             for (names, fallback, isScale) in [(["in_accel_\(axis)_scale", "in_accel_scale", "scale"], 1.0, true),
                                                (["in_accel_\(axis)_offset", "in_accel_offset"], 0.0, false)] {
                 var value = fallback
                 for name in names {
-                    guard case .success(let text) = Sysfs.read("\(path)/\(name)") else { continue }
+                    guard let text = try? Sysfs.read("\(path)/\(name)") else { continue }
                     guard let number = SysfsNumber.parse(text), !isScale || number != 0 else {
-                        return .failure(IIOError("\(path)/\(name) holds '\(text.trimmedBlanks.prefix(40))', not a usable number"))
+                        throw IIOError("\(path)/\(name) holds '\(text.trimmedBlanks.prefix(40))', not a usable number")
                     }
                     value = number
                     break
@@ -190,6 +187,6 @@ struct IIOCalibration {
                 if isScale { result.scale.append(value) } else { result.offset.append(value) }
             }
         }
-        return .success(result)
+        return result
     }
 }

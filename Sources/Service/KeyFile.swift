@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import CGLib
+import EventLoop
 
 /// A GLib key file (`GKeyFile`), read-only or written atomically.
 final class KeyFile {
@@ -53,8 +54,7 @@ final class KeyFile {
         guard fd >= 0 else { throw KeyFileError(message: "cannot write \(temporary): \(KeyFile.reason)", missing: false) }
         var written = 0
         while written < Int(length) {
-            let n = write(fd, data + written, Int(length) - written)
-            if n < 0 && Glibc.errno == EINTR { continue }
+            let n = retryingOnInterrupt { write(fd, data + written, Int(length) - written) }
             guard n > 0 else {
                 let reason = KeyFile.reason
                 close(fd)
