@@ -66,8 +66,8 @@ final class SensorProxyTests: XCTestCase {
     /// The fake device in a pose (raw values, scale 9.81/256).
     func pose(_ x: Int, _ y: Int, _ z: Int) throws { try drive("pose \(x) \(y) \(z)") }
 
-    func startDaemon() throws {
-        let child = try Child([productsDirectory() + "/orientationd", "--address", bus.address, "--sensor", "sensor-proxy",
+    func startDaemon(sensor: String = "sensor-proxy") throws {
+        let child = try Child([productsDirectory() + "/orientationd", "--address", bus.address, "--sensor", sensor,
                                "--state-dir", scratch + "/state"], logPath: scratch + "/daemon.log", pipes: false)
         daemon = child
         let up = waitUntil(5) {
@@ -235,14 +235,55 @@ final class SensorProxyTests: XCTestCase {
         XCTAssertTrue(daemon!.log.contains("sensor-proxy: using the accelerometer"), daemon!.log)
     }
 
-    /// A newer proxy's `AccelerometerTilt`: face-up / face-down win over the edge; the other tilt
-    /// values leave the edge alone. (iio-sensor-proxy 3.0 has no tilt, so a fake proxy serves it.)
-    func testTiltFromAFakeNewerProxy() throws {
+    /// `auto` without an IIO accelerometer asks once for an upstream proxy and, when it has an
+    /// accelerometer, reads it like `--sensor sensor-proxy`: claimed only while claimed here.
+    func testAutoTakesTheUpstreamProxyWhenThereIsNoIIODevice() throws {
+        try XCTSkipIf(access("/sys/bus/iio/devices/iio:device0", F_OK) == 0, "this machine has an IIO device, which auto prefers")
+        let fake = try startFakeProxy()
+        defer { fake.stop() }
+        try startDaemon(sensor: "auto")
+        expectHasAccelerometer(true, "auto found the proxy's accelerometer")
+        XCTAssertEqual(try fake.command("claims"), "claims 0", "nobody claims here: no claim on the proxy")
+
+        let app = try Connection(bus: .address(bus.address))
+        defer { app.close() }
+        try claim(app)
+        expectDevice(1, "normal, vertical")
+        XCTAssertEqual(try fake.command("claims"), "claims 1")
+        XCTAssertEqual(try fake.command("set right-up vertical"), "ok")
+        expectDevice(3, "right-up → landscape-left")
+        try unclaim(app)
+        waitUntil(0.5) { false }
+        XCTAssertEqual(try fake.command("claims"), "claims 0", "released")
+    }
+
+    /// `auto` with neither an IIO accelerometer nor a proxy says so and serves without one.
+    func testAutoWithoutAnyAccelerometerSaysSo() throws {
+        try XCTSkipIf(access("/sys/bus/iio/devices/iio:device0", F_OK) == 0, "this machine has an IIO device, which auto prefers")
+        try startDaemon(sensor: "auto")
+        let said = waitUntil(3) {
+            if daemon!.log.contains("the 'auto' source found no accelerometer (neither IIO nor net.hadess.SensorProxy)") { return true }
+            usleep(20_000)
+            return false
+        }
+        XCTAssertTrue(said, daemon!.log)
+        XCTAssertEqual(hasAccelerometer(), false)
+    }
+
+    /// The fake newer proxy (FakeProxyScript.swift) on the private bus, answering `ok` once it owns the name.
+    func startFakeProxy() throws -> Child {
         let script = scratch + "/fakeproxy.py"
         writeText(script, fakeProxyScript)
         let fake = try Child(["/usr/bin/python3", script, bus.address], logPath: scratch + "/fakeproxy.log", pipes: true)
-        defer { fake.stop() }
         XCTAssertEqual(try fake.readLine(), "ok")
+        return fake
+    }
+
+    /// A newer proxy's `AccelerometerTilt`: face-up / face-down win over the edge; the other tilt
+    /// values leave the edge alone. (iio-sensor-proxy 3.0 has no tilt, so a fake proxy serves it.)
+    func testTiltFromAFakeNewerProxy() throws {
+        let fake = try startFakeProxy()
+        defer { fake.stop() }
         try startDaemon()
         expectHasAccelerometer(true, "the fake proxy has an accelerometer")
         XCTAssertEqual(try fake.command("claims"), "claims 0")
