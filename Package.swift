@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "SensorSources", dependencies: ["Sensors", "Orientation", "EventLoop", "DBus", "OrientationAPI", "CGLib"]),
         .target(name: "Service", dependencies: ["DBus", "EventLoop", "Orientation", "OrientationAPI", "Policy", "Sensors",
                                                 "SensorSources", "CGLib"]),
-        .executableTarget(name: "orientationd", dependencies: ["Service", "EventLoop", "DBus"]),
+        .executableTarget(name: "orientationd", dependencies: ["Service", "EventLoop"]),
         .executableTarget(name: "orientationctl", dependencies: ["DBus", "EventLoop", "Orientation", "OrientationAPI"]),
         .executableTarget(name: "policy-benchmark", dependencies: ["Policy"], path: "Benchmarks/policy-benchmark"),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),

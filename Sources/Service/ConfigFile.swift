@@ -18,13 +18,13 @@ enum ConfigFile {
 
     /// Applies the file at `path` to `settings`; a missing file is all defaults only when `optional`.
     /// Returns warnings (unknown groups and keys) for the caller to log.
-    static func apply(path: String, optional: Bool, to settings: inout Settings) throws(ConfigurationError) -> [String] {
+    static func apply(path: String, optional: Bool, to settings: inout Settings) throws(StartupError) -> [String] {
         let file = KeyFile()
         do {
             try file.load(path: path)
         } catch {
             if error.missing && optional { return [] }
-            throw ConfigurationError("cannot read the config file \(path): \(error.message)")
+            throw StartupError.configuration("cannot read the config file \(path): \(error.message)")
         }
         var warnings: [String] = []
         for group in file.groups {
@@ -37,8 +37,8 @@ enum ConfigFile {
             }
         }
         func value(_ group: String, _ key: String) -> String? { file.string(group, key)?.trimmed }
-        func fail(_ group: String, _ key: String, _ what: String) -> ConfigurationError {
-            ConfigurationError("\(path): [\(group)] \(key)=\(value(group, key) ?? ""): \(what)")
+        func fail(_ group: String, _ key: String, _ what: String) -> StartupError {
+            .configuration("\(path): [\(group)] \(key)=\(value(group, key) ?? ""): \(what)")
         }
 
         if let text = value("Application", "Idiom") {
@@ -91,7 +91,7 @@ enum ConfigFile {
             settings.classifier[keyPath: entry.path] = number
         }
         if let problem = settings.classifier.inconsistency {
-            throw ConfigurationError("\(path): [Classifier]: \(problem)")
+            throw StartupError.configuration("\(path): [Classifier]: \(problem)")
         }
         if let text = value("Security", "PrivilegedUsers") { settings.privilegedUsers = list(text) }
         if let text = value("Security", "PrivilegedGroups") { settings.privilegedGroups = list(text) }

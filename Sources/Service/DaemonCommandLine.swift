@@ -31,13 +31,13 @@ public enum DaemonCommandLine {
     }
 
     /// Parses `arguments` (without the program name), reads the config file, then applies the flags over it.
-    public static func parse(_ arguments: [String]) throws(ConfigurationError) -> Outcome {
+    public static func parse(_ arguments: [String]) throws(StartupError) -> Outcome {
         var flags: [(inout Settings) -> Void] = []
         var configPath: String?
         var index = 0
-        func operand(_ flag: String) throws(ConfigurationError) -> String {
+        func operand(_ flag: String) throws(StartupError) -> String {
             index += 1
-            guard index < arguments.count else { throw ConfigurationError("\(flag) needs a value; see --help") }
+            guard index < arguments.count else { throw StartupError.configuration("\(flag) needs a value; see --help") }
             return arguments[index]
         }
         while index < arguments.count {
@@ -53,7 +53,7 @@ public enum DaemonCommandLine {
             case "--sensor":
                 let text = try operand(argument)
                 guard let source = SensorSourceKind(rawValue: text) else {
-                    throw ConfigurationError("--sensor \(text): accepted: "
+                    throw StartupError.configuration("--sensor \(text): accepted: "
                         + SensorSourceKind.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 flags.append { $0.sensor = source }
@@ -65,7 +65,7 @@ public enum DaemonCommandLine {
                 flags.append { $0.stateDirectory = path }
             case "--sensor-proxy-compat": flags.append { $0.sensorProxyCompat = true }
             case "--verbose", "-v": flags.append { $0.verbose = true }
-            default: throw ConfigurationError("unknown option '\(argument)'; see --help")
+            default: throw StartupError.configuration("unknown option '\(argument)'; see --help")
             }
             index += 1
         }
@@ -78,7 +78,7 @@ public enum DaemonCommandLine {
             switch settings.sensor {
             case .simulated: break
             case .auto: settings.sensor = .simulated
-            default: throw ConfigurationError("--replay plays into the simulated sensor; it cannot go with the '\(settings.sensor.rawValue)' source")
+            default: throw StartupError.configuration("--replay plays into the simulated sensor; it cannot go with the '\(settings.sensor.rawValue)' source")
             }
         }
         return .run(settings, warnings: warnings)

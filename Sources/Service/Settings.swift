@@ -49,9 +49,3 @@ public struct Settings {
     public init() {}
 }
 
-/// A bad flag or config value; the daemon prints it and exits with status 2.
-public struct ConfigurationError: Error, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -1,39 +1,29 @@
 @preconcurrency import Glibc
-import DBus
 import EventLoop
 import Service
 
 // Logs reach the journal or a pipe line by line, not when a buffer fills.
 setvbuf(stderr, nil, _IOLBF, 0)
 
-let settings: Settings
-let warnings: [String]
-do {
-    switch try DaemonCommandLine.parse(Array(CommandLine.arguments.dropFirst())) {
-    case .help:
-        print(DaemonCommandLine.usage)
-        exit(0)
-    case .run(let parsed, let found):
-        settings = parsed
-        warnings = found
-    }
-} catch {
-    fputs("orientationd: \(error.message)\n", stderr)
-    exit(2)
-}
-for warning in warnings { fputs("orientationd: warning: \(warning)\n", stderr) }
-
 let loop = MainLoop()
+
+/// Reads the command line and the config file and starts serving; nil when only the help was asked for.
+func start() throws(StartupError) -> Daemon? {
+    guard case .run(let settings, let warnings) = try DaemonCommandLine.parse(Array(CommandLine.arguments.dropFirst())) else {
+        print(DaemonCommandLine.usage)
+        return nil
+    }
+    for warning in warnings { fputs("orientationd: warning: \(warning)\n", stderr) }
+    return try Daemon(settings: settings)
+}
+
 let daemon: Daemon
 do {
-    daemon = try Daemon(settings: settings)
-} catch let error as ConfigurationError {
-    // A setting that only shows itself wrong once used, such as a trace that does not parse.
-    fputs("orientationd: \(error.message)\n", stderr)
-    exit(2)
+    guard let started = try start() else { exit(0) }
+    daemon = started
 } catch {
-    fputs("orientationd: \(error)\n", stderr)
-    exit(1)
+    fputs("orientationd: \(error.message)\n", stderr)
+    exit(error.exitStatus)
 }
 daemon.connection.onDisconnected = {
     fputs("orientationd: disconnected from the bus; exiting\n", stderr)
