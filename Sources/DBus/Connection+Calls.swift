@@ -39,8 +39,7 @@ extension Connection {
             message = try Message.methodCall(destination: destination, path: path, interface: interface, method: method)
             try message.append(values)
         } catch {
-            let e = error as? DBusError ?? .failed("\(error)")
-            Idle.schedule { completion(.failure(e)) }
+            Idle.schedule { completion(.failure(error)) }
             return
         }
         var pending: OpaquePointer?
@@ -65,7 +64,7 @@ extension Connection {
     /// Calls a method and waits for the answer; wraps `dbus_connection_send_with_reply_and_block`.
     /// For command-line tools: a daemon must use `call(…completion:)`.
     public func callBlocking(destination: String?, path: String, interface: String?, method: String,
-                             values: [Value] = [], timeoutMs: Int32 = -1) throws -> [Value] {
+                             values: [Value] = [], timeoutMs: Int32 = -1) throws(DBusError) -> [Value] {
         let message = try Message.methodCall(destination: destination, path: path, interface: interface, method: method)
         try message.append(values)
         var err = CDBus.DBusError()
@@ -79,16 +78,13 @@ extension Connection {
     static func result(of reply: Message?) -> Result<[Value], DBusError> {
         guard let reply else { return .failure(.noMemory()) }
         if let error = reply.error { return .failure(error) }
-        do { return .success(try reply.arguments()) } catch {
-            return .failure(error as? DBusError ?? .failed("\(error)"))
-        }
+        do { return .success(try reply.arguments()) } catch { return .failure(error) }
     }
 
     /// Asks the bus for the uid behind a bus name, without blocking;
     /// calls `org.freedesktop.DBus.GetConnectionUnixUser`.
     public func getConnectionUnixUser(_ busName: String, completion: @escaping (Result<UInt32, DBusError>) -> Void) {
-        call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-             method: "GetConnectionUnixUser", values: [.string(busName)]) { result in
+        callBusDriver("GetConnectionUnixUser", [.string(busName)]) { result in
             completion(result.flatMap { values in
                 guard let uid = values.first?.uint32Value else {
                     return .failure(.failed("GetConnectionUnixUser returned no uid"))

@@ -7,7 +7,7 @@ public struct SignalSubscription: Hashable, Sendable {
 
 extension Connection {
     /// Asks the bus to route matching messages here; wraps `dbus_bus_add_match` (a blocking round trip).
-    public func addMatch(_ rule: String) throws {
+    public func addMatch(_ rule: String) throws(DBusError) {
         var err = CDBus.DBusError()
         dbus_error_init(&err)
         dbus_bus_add_match(raw, rule, &err)
@@ -22,7 +22,7 @@ extension Connection {
     }
 
     /// Undoes `addMatch`; wraps `dbus_bus_remove_match`.
-    public func removeMatch(_ rule: String) throws {
+    public func removeMatch(_ rule: String) throws(DBusError) {
         var err = CDBus.DBusError()
         dbus_error_init(&err)
         dbus_bus_remove_match(raw, rule, &err)
@@ -48,16 +48,12 @@ extension Connection {
     /// e.g. so a daemon drops a client's state when it disconnects.
     /// Subscribes to `org.freedesktop.DBus.NameOwnerChanged`.
     @discardableResult
-    public func watchNameOwnerChanged(_ handler: @escaping (_ name: String, _ oldOwner: String, _ newOwner: String) -> Void) throws -> SignalSubscription {
+    public func watchNameOwnerChanged(_ handler: @escaping (_ name: String, _ oldOwner: String, _ newOwner: String) -> Void) -> SignalSubscription {
         // A fixed, valid rule: no need to wait a round trip for the bus to accept it.
-        addMatchWithoutWaiting("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',path='/org/freedesktop/DBus'")
+        addMatchWithoutWaiting(BusDriver.nameOwnerChangedRule())
         return onSignal { message in
-            guard message.interface == "org.freedesktop.DBus", message.member == "NameOwnerChanged",
-                  message.sender == "org.freedesktop.DBus", message.signature == "sss",
-                  let args = try? message.arguments(),
-                  let name = args[0].stringValue, let old = args[1].stringValue, let new = args[2].stringValue
-            else { return }
-            handler(name, old, new)
+            guard let change = BusDriver.nameOwnerChange(in: message) else { return }
+            handler(change.name, change.oldOwner, change.newOwner)
         }
     }
 }

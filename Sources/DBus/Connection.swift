@@ -44,7 +44,7 @@ public final class Connection {
 
     /// Opens and registers a private connection; wraps `dbus_bus_get_private` or
     /// `dbus_connection_open_private` + `dbus_bus_register`. Never exits the process on disconnect.
-    public init(bus: BusAddress) throws {
+    public init(bus: BusAddress) throws(DBusError) {
         var err = CDBus.DBusError()
         dbus_error_init(&err)
         var c: OpaquePointer?
@@ -87,7 +87,7 @@ public final class Connection {
     /// Asks the bus for a well-known name; wraps `dbus_bus_request_name`.
     /// Returns whether this connection is now the primary owner (false when queued or refused).
     @discardableResult
-    public func requestName(_ name: String, flags: NameFlags = .doNotQueue) throws -> Bool {
+    public func requestName(_ name: String, flags: NameFlags = .doNotQueue) throws(DBusError) -> Bool {
         try Validate.busName(name)
         var err = CDBus.DBusError()
         dbus_error_init(&err)
@@ -98,7 +98,7 @@ public final class Connection {
 
     /// Gives a well-known name back; wraps `dbus_bus_release_name`. Returns whether it was owned.
     @discardableResult
-    public func releaseName(_ name: String) throws -> Bool {
+    public func releaseName(_ name: String) throws(DBusError) -> Bool {
         try Validate.busName(name)
         var err = CDBus.DBusError()
         dbus_error_init(&err)
@@ -109,7 +109,7 @@ public final class Connection {
 
     /// Queues a message for sending; wraps `dbus_connection_send`. Returns its serial.
     @discardableResult
-    public func send(_ message: Message) throws -> UInt32 {
+    public func send(_ message: Message) throws(DBusError) -> UInt32 {
         var serial: UInt32 = 0
         guard dbus_connection_send(raw, message.raw, &serial) != 0 else { throw DBusError.noMemory() }
         return serial

@@ -26,6 +26,9 @@ public struct DBusError: Error, Equatable, CustomStringConvertible {
     static let prefix = "org.freedesktop.DBus.Error."
     static let failedName = prefix + "Failed"
 
+    /// A standard error's full name, e.g. `org.freedesktop.DBus.Error.ServiceUnknown` for `ServiceUnknown`.
+    public static func standardName(_ name: String) -> String { prefix + name }
+
     /// `org.freedesktop.DBus.Error.InvalidArgs`.
     public static func invalidArgs(_ message: String) -> DBusError { .init(name: prefix + "InvalidArgs", message: message) }
     /// `org.freedesktop.DBus.Error.UnknownObject`.
@@ -46,6 +49,8 @@ public struct DBusError: Error, Equatable, CustomStringConvertible {
     public static func failed(_ message: String) -> DBusError { .init(name: prefix + "Failed", message: message) }
     /// `org.freedesktop.DBus.Error.NoMemory`: libdbus could not allocate.
     public static func noMemory() -> DBusError { .init(name: prefix + "NoMemory", message: "out of memory") }
+    /// `org.freedesktop.DBus.Error.AddressInUse`.
+    public static func addressInUse(_ message: String) -> DBusError { .init(name: prefix + "AddressInUse", message: message) }
     /// `org.freedesktop.DBus.Error.Disconnected`.
     public static func disconnected(_ message: String) -> DBusError { .init(name: prefix + "Disconnected", message: message) }
 }

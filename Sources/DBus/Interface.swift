@@ -110,16 +110,16 @@ public struct Interface {
     public func signal(named n: String) -> Signal? { signals.first { $0.name == n } }
 
     /// Throws InvalidArgs naming the first invalid or duplicate name or type in the table.
-    public func validate() throws {
+    public func validate() throws(DBusError) {
         try Validate.interface(name)
         var seen = Set<String>()
-        func member(_ n: String, _ kind: String) throws {
+        func member(_ n: String, _ kind: String) throws(DBusError) {
             try Validate.member(n)
             guard seen.insert(kind + n).inserted else {
                 throw DBusError.invalidArgs("interface \(name) declares \(kind) '\(n)' twice")
             }
         }
-        func args(_ list: [Arg]) throws {
+        func args(_ list: [Arg]) throws(DBusError) {
             for a in list { try Validate.singleType(a.type) }
             try Validate.signature(list.map(\.type).joined())
         }

@@ -4,7 +4,7 @@ import CDBus
 /// always closed through the same iterator variable that opened them,
 /// because the C struct is copied by value.
 enum Marshalling {
-    static func read(_ iter: inout DBusMessageIter) throws -> Value {
+    static func read(_ iter: inout DBusMessageIter) throws(DBusError) -> Value {
         let type = dbus_message_iter_get_arg_type(&iter)
         var v = DBusBasicValue()
         switch type {
@@ -60,7 +60,7 @@ enum Marshalling {
         }
     }
 
-    static func readAll(_ iter: inout DBusMessageIter) throws -> [Value] {
+    static func readAll(_ iter: inout DBusMessageIter) throws(DBusError) -> [Value] {
         var out: [Value] = []
         while dbus_message_iter_get_arg_type(&iter) != CDBUS_TYPE_INVALID {
             out.append(try read(&iter))
@@ -76,16 +76,17 @@ enum Marshalling {
     }
 
     /// Appends one value already checked by `Value.validate()`.
-    static func write(_ value: Value, to iter: inout DBusMessageIter) throws {
+    static func write(_ value: Value, to iter: inout DBusMessageIter) throws(DBusError) {
         var v = DBusBasicValue()
-        func basic(_ type: Int32) throws {
+        func basic(_ type: Int32) throws(DBusError) {
             guard dbus_message_iter_append_basic(&iter, type, &v) != 0 else { throw DBusError.noMemory() }
         }
-        func text(_ type: Int32, _ s: String) throws {
-            try s.withCString { p in
+        func text(_ type: Int32, _ s: String) throws(DBusError) {
+            let appended = s.withCString { p in
                 v.str = UnsafeMutablePointer(mutating: p)
-                try basic(type)
+                return dbus_message_iter_append_basic(&iter, type, &v) != 0
             }
+            guard appended else { throw DBusError.noMemory() }
         }
         switch value {
         case .byte(let x): v.byt = x; try basic(CDBUS_TYPE_BYTE)
@@ -101,31 +102,31 @@ enum Marshalling {
         case .objectPath(let s): try text(CDBUS_TYPE_OBJECT_PATH, s)
         case .signature(let s): try text(CDBUS_TYPE_SIGNATURE, s)
         case .array(let e, let items):
-            try container(&iter, CDBUS_TYPE_ARRAY, e) { sub in
+            try container(&iter, CDBUS_TYPE_ARRAY, e) { (sub: inout DBusMessageIter) throws(DBusError) in
                 for item in items { try write(item, to: &sub) }
             }
         case .dict(let k, let vs, let entries):
-            try container(&iter, CDBUS_TYPE_ARRAY, "{" + k + vs + "}") { sub in
+            try container(&iter, CDBUS_TYPE_ARRAY, "{" + k + vs + "}") { (sub: inout DBusMessageIter) throws(DBusError) in
                 for (key, value) in entries {
-                    try container(&sub, CDBUS_TYPE_DICT_ENTRY, nil) { entry in
+                    try container(&sub, CDBUS_TYPE_DICT_ENTRY, nil) { (entry: inout DBusMessageIter) throws(DBusError) in
                         try write(key, to: &entry)
                         try write(value, to: &entry)
                     }
                 }
             }
         case .structure(let members):
-            try container(&iter, CDBUS_TYPE_STRUCT, nil) { sub in
+            try container(&iter, CDBUS_TYPE_STRUCT, nil) { (sub: inout DBusMessageIter) throws(DBusError) in
                 for m in members { try write(m, to: &sub) }
             }
         case .variant(let inner):
-            try container(&iter, CDBUS_TYPE_VARIANT, inner.signature) { sub in
+            try container(&iter, CDBUS_TYPE_VARIANT, inner.signature) { (sub: inout DBusMessageIter) throws(DBusError) in
                 try write(inner, to: &sub)
             }
         }
     }
 
     private static func container(_ iter: inout DBusMessageIter, _ type: Int32, _ contained: String?,
-                                  _ body: (inout DBusMessageIter) throws -> Void) throws {
+                                  _ body: (inout DBusMessageIter) throws(DBusError) -> Void) throws(DBusError) {
         var sub = DBusMessageIter()
         let opened: dbus_bool_t
         if let contained {

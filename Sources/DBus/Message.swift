@@ -21,7 +21,7 @@ public final class Message {
     deinit { dbus_message_unref(raw) }
 
     /// A method call; wraps `dbus_message_new_method_call`. Names are validated first.
-    public static func methodCall(destination: String?, path: String, interface: String?, method: String) throws -> Message {
+    public static func methodCall(destination: String?, path: String, interface: String?, method: String) throws(DBusError) -> Message {
         if let destination { try Validate.busName(destination) }
         try Validate.path(path)
         if let interface { try Validate.interface(interface) }
@@ -34,7 +34,7 @@ public final class Message {
     }
 
     /// A successful reply to `call`; wraps `dbus_message_new_method_return`.
-    public static func methodReturn(replyingTo call: Message) throws -> Message {
+    public static func methodReturn(replyingTo call: Message) throws(DBusError) -> Message {
         try call.checkReplyable()
         guard let m = dbus_message_new_method_return(call.raw) else { throw DBusError.noMemory() }
         return Message(owning: m)
@@ -42,7 +42,7 @@ public final class Message {
 
     /// An error reply to `call`; wraps `dbus_message_new_error`. An invalid error
     /// name becomes `org.freedesktop.DBus.Error.Failed` rather than an abort.
-    public static func error(replyingTo call: Message, _ error: DBusError) throws -> Message {
+    public static func error(replyingTo call: Message, _ error: DBusError) throws(DBusError) -> Message {
         try call.checkReplyable()
         let name = (try? Validate.errorName(error.name)) != nil ? error.name : DBusError.failedName
         let text = (try? Validate.utf8(error.message)) != nil ? error.message : "(unprintable message)"
@@ -51,7 +51,7 @@ public final class Message {
     }
 
     /// A signal; wraps `dbus_message_new_signal`. Names are validated first.
-    public static func signal(path: String, interface: String, name: String) throws -> Message {
+    public static func signal(path: String, interface: String, name: String) throws(DBusError) -> Message {
         try Validate.path(path)
         try Validate.interface(interface)
         try Validate.member(name)
@@ -60,7 +60,7 @@ public final class Message {
     }
 
     /// Rebuilds a message from its wire form; wraps `dbus_message_demarshal`.
-    public static func demarshal(_ bytes: [UInt8]) throws -> Message {
+    public static func demarshal(_ bytes: [UInt8]) throws(DBusError) -> Message {
         var err = CDBus.DBusError()
         dbus_error_init(&err)
         let m = bytes.withUnsafeBufferPointer { buf in
@@ -73,7 +73,7 @@ public final class Message {
     }
 
     /// The message's wire form; wraps `dbus_message_marshal`.
-    public func marshal() throws -> [UInt8] {
+    public func marshal() throws(DBusError) -> [UInt8] {
         var buf: UnsafeMutablePointer<CChar>?
         var len: Int32 = 0
         guard dbus_message_marshal(raw, &buf, &len) != 0, let buf else { throw DBusError.noMemory() }
@@ -112,7 +112,7 @@ public final class Message {
     }
 
     /// All arguments, read generically with `DBusMessageIter` (`dbus_message_iter_init`).
-    public func arguments() throws -> [Value] {
+    public func arguments() throws(DBusError) -> [Value] {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }
         return try Marshalling.readAll(&iter)
@@ -120,7 +120,7 @@ public final class Message {
 
     /// Appends arguments through `dbus_message_iter_append_basic` / `open_container`.
     /// Everything is validated first, so bad input throws InvalidArgs and the message stays unchanged.
-    public func append(_ values: [Value]) throws {
+    public func append(_ values: [Value]) throws(DBusError) {
         for v in values { try v.validate() }
         try Validate.signature(signature + values.map(\.signature).joined())
         var iter = DBusMessageIter()
@@ -129,7 +129,7 @@ public final class Message {
     }
 
     /// libdbus aborts when asked to reply to a message that has no serial (was never sent).
-    private func checkReplyable() throws {
+    private func checkReplyable() throws(DBusError) {
         guard serial != 0 else { throw DBusError.invalidArgs("cannot reply to a message that was never sent") }
     }
 

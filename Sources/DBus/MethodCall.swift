@@ -42,9 +42,8 @@ public final class MethodCall {
             try m.append(values)
             try connection.send(m)
         } catch {
-            let e = error as? DBusError ?? .failed("\(error)")
-            logError("cannot reply to \(message.member ?? ""): \(e)")
-            send(error: .failed("internal error: \(e.message)"))
+            logError("cannot reply to \(message.member ?? ""): \(error)")
+            send(error: .failed("internal error: \(error.message)"))
         }
     }
 

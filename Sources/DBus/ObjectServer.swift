@@ -30,7 +30,7 @@ public final class ObjectServer {
 
     /// Exports `interfaces` at `path`, replacing what was there. Throws InvalidArgs for an
     /// invalid path or table, or a redeclared standard interface.
-    public func register(path: String, interfaces: [Interface]) throws {
+    public func register(path: String, interfaces: [Interface]) throws(DBusError) {
         try Validate.path(path)
         var names = Set<String>()
         for i in interfaces {
@@ -55,7 +55,7 @@ public final class ObjectServer {
 
     /// Emits a signal (`dbus_message_new_signal`). When the interface is registered at
     /// `path`, the signal must be declared in it and `values` must match its arguments.
-    public func emitSignal(path: String, interface: String, name: String, values: [Value] = []) throws {
+    public func emitSignal(path: String, interface: String, name: String, values: [Value] = []) throws(DBusError) {
         if let iface = lookup(path)?.first(where: { $0.name == interface }) {
             guard let signal = iface.signal(named: name) else {
                 throw DBusError.invalidArgs("interface \(interface) declares no signal \(name)")
@@ -74,13 +74,13 @@ public final class ObjectServer {
     /// values from the getters: `.true` properties go in the changed dictionary,
     /// `.invalidates` ones in the invalidated list, `.const` and `.false` ones are left out.
     /// Nothing is sent if nothing is left.
-    public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws {
+    public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws(DBusError) {
         guard let ifaces = lookup(path) else { throw DBusError.unknownObject("no object at \(path)") }
         guard let iface = ifaces.first(where: { $0.name == interface }) else {
             throw DBusError.unknownInterface("object \(path) has no interface \(interface)")
         }
         var changed: [(String, Value)] = []
-        var invalidated: [Value] = []
+        var invalidated: [String] = []
         for n in names {
             guard let p = iface.property(named: n) else {
                 throw DBusError.unknownProperty("interface \(interface) has no property \(n)")
@@ -92,14 +92,28 @@ public final class ObjectServer {
                     throw DBusError.failed("property \(interface).\(n) has type '\(p.type)', getter returned '\(v.signature)'")
                 }
                 changed.append((n, v))
-            case .invalidates: invalidated.append(.string(n))
+            case .invalidates: invalidated.append(n)
             case .const, .false: break
             }
         }
         if changed.isEmpty && invalidated.isEmpty { return }
-        let m = try Message.signal(path: path, interface: Introspection.properties, name: "PropertiesChanged")
-        try m.append([.string(interface), .stringVariantDict(changed), .array(elementSignature: "s", invalidated)])
-        try connection.send(m)
+        try emitPropertiesChanged(path: path, PropertiesChanged(interface: interface, changed: changed, invalidated: invalidated))
+    }
+
+    /// Emits `change` as it is, for values a caller already holds (an event's own values). When its
+    /// interface is registered at `path`, each value must have its property's declared type.
+    public func emitPropertiesChanged(path: String, _ change: PropertiesChanged) throws(DBusError) {
+        if let iface = lookup(path)?.first(where: { $0.name == change.interface }) {
+            for (name, value) in change.changed {
+                guard let p = iface.property(named: name) else {
+                    throw DBusError.unknownProperty("interface \(change.interface) has no property \(name)")
+                }
+                guard value.signature == p.type else {
+                    throw DBusError.invalidArgs("property \(change.interface).\(name) has type '\(p.type)', got '\(value.signature)'")
+                }
+            }
+        }
+        try connection.send(try change.message(path: path))
     }
 
     /// The XML `Introspect` answers for `path`.
@@ -181,7 +195,7 @@ public final class ObjectServer {
             return nil
         }
         do { return try message.arguments() } catch {
-            reply(message, error: error as? DBusError ?? .invalidArgs("\(what): \(error)"))
+            reply(message, error: error)
             return nil
         }
     }

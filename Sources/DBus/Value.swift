@@ -101,7 +101,7 @@ public indirect enum Value: Equatable, CustomStringConvertible {
 
     /// Throws InvalidArgs for anything libdbus would refuse (or abort on):
     /// invalid strings, paths or signatures, mistyped elements, non-basic keys.
-    public func validate() throws {
+    public func validate() throws(DBusError) {
         switch self {
         case .string(let s): try Validate.utf8(s)
         case .objectPath(let p): try Validate.path(p)
@@ -171,11 +171,15 @@ public indirect enum Value: Equatable, CustomStringConvertible {
     public var variantValue: Value? { if case .variant(let v) = self { return v }; return nil }
     /// An `a{s…}` dictionary keyed by string, with variants unwrapped (`a{sv}` → `[String: Value]`).
     public var stringKeyedDictionary: [String: Value]? {
+        stringKeyedEntries.map { Dictionary($0, uniquingKeysWith: { _, last in last }) }
+    }
+    /// As `stringKeyedDictionary`, in the order the entries were sent (a property listing, for one).
+    public var stringKeyedEntries: [(String, Value)]? {
         guard case .dict(_, _, let entries) = self else { return nil }
-        var out: [String: Value] = [:]
+        var out: [(String, Value)] = []
         for (k, v) in entries {
             guard let key = k.stringValue else { return nil }
-            out[key] = v.variantValue ?? v
+            out.append((key, v.variantValue ?? v))
         }
         return out
     }

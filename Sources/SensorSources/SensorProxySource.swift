@@ -68,17 +68,16 @@ public final class SensorProxySource: SensorSource {
         // Match rules first: the bus handles our messages in order, so nothing between the
         // GetNameOwner answer and later owner changes is missed.
         let rules = [
-            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
-                + "member='NameOwnerChanged',path='/org/freedesktop/DBus',arg0='\(SensorProxy.busName)'",
-            "type='signal',sender='\(SensorProxy.busName)',interface='org.freedesktop.DBus.Properties',"
+            BusDriver.nameOwnerChangedRule(for: SensorProxy.busName),
+            "type='signal',sender='\(SensorProxy.busName)',interface='\(StandardInterface.properties)',"
                 + "member='PropertiesChanged',path='\(SensorProxy.path)',arg0='\(SensorProxy.interface)'",
         ]
         for rule in rules {
-            busCall("AddMatch", [.string(rule)]) { result in
+            connection.callBusDriver("AddMatch", [.string(rule)]) { result in
                 if case .failure(let error) = result { log("sensor-proxy: cannot watch \(SensorProxy.busName): \(error)") }
             }
         }
-        busCall("GetNameOwner", [.string(SensorProxy.busName)]) { [weak self] result in
+        connection.callBusDriver("GetNameOwner", [.string(SensorProxy.busName)]) { [weak self] result in
             guard let self, self.owner == nil, self.generation == 0 else { return }
             if case .success(let values) = result, let unique = values.first?.stringValue {
                 self.ownerChanged(to: unique)
@@ -111,22 +110,12 @@ public final class SensorProxySource: SensorSource {
     // MARK: Owner, properties and signals
 
     private func handle(_ message: Message) {
-        guard message.type == .signal else { return }
-        if message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus",
-           message.sender == "org.freedesktop.DBus", message.signature == "sss",
-           let args = try? message.arguments(), args[0].stringValue == SensorProxy.busName,
-           let newOwner = args[2].stringValue {
-            ownerChanged(to: newOwner)
-        } else if message.member == "PropertiesChanged", message.interface == "org.freedesktop.DBus.Properties",
-                  message.path == SensorProxy.path, let owner, message.sender == owner, !ownerIsSelf, known,
-                  let args = try? message.arguments(), args.count >= 2, args[0].stringValue == SensorProxy.interface {
-            var changed: [String: Value] = [:]
-            for (key, value) in args[1].dictEntries ?? [] {
-                if let key = key.stringValue { changed[key] = value.variantValue ?? value }
-            }
-            apply(changed)
-            let invalidated = (args.count > 2 ? args[2].arrayValues ?? [] : []).compactMap(\.stringValue)
-            if !invalidated.isEmpty { readProperties() }
+        if let change = BusDriver.nameOwnerChange(in: message) {
+            if change.name == SensorProxy.busName { ownerChanged(to: change.newOwner) }
+        } else if message.path == SensorProxy.path, let owner, message.sender == owner, !ownerIsSelf, known,
+                  let change = PropertiesChanged(message), change.interface == SensorProxy.interface {
+            apply(Dictionary(change.changed, uniquingKeysWith: { _, last in last }))
+            if !change.invalidated.isEmpty { readProperties() }
         }
     }
 
@@ -156,7 +145,7 @@ public final class SensorProxySource: SensorSource {
             return
         }
         let expected = generation
-        busCall("GetConnectionUnixProcessID", [.string(owner)]) { [weak self] result in
+        connection.callBusDriver("GetConnectionUnixProcessID", [.string(owner)]) { [weak self] result in
             guard let self, self.generation == expected else { return }
             if case .success(let values) = result, let pid = values.first?.uint32Value, pid == UInt32(getpid()) {
                 self.ownerIsSelf = true
@@ -170,15 +159,12 @@ public final class SensorProxySource: SensorSource {
     private func readProperties() {
         guard let owner, !ownerIsSelf else { return }
         let expected = generation
-        connection.call(destination: owner, path: SensorProxy.path, interface: "org.freedesktop.DBus.Properties",
+        connection.call(destination: owner, path: SensorProxy.path, interface: StandardInterface.properties,
                         method: "GetAll", values: [.string(SensorProxy.interface)]) { [weak self] result in
             guard let self, self.generation == expected else { return }
             switch result {
             case .success(let values):
-                var properties: [String: Value] = [:]
-                for (key, value) in values.first?.dictEntries ?? [] {
-                    if let key = key.stringValue { properties[key] = value.variantValue ?? value }
-                }
+                let properties = values.first?.stringKeyedDictionary ?? [:]
                 let first = !self.known
                 self.known = true
                 self.apply(properties, announceAlways: first)
@@ -277,11 +263,6 @@ public final class SensorProxySource: SensorSource {
 
     // MARK: Calls
 
-    private func busCall(_ method: String, _ values: [Value], completion: @escaping (Result<[Value], DBusError>) -> Void) {
-        connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                        interface: "org.freedesktop.DBus", method: method, values: values, completion: completion)
-    }
-
     private func proxyCall(_ destination: String, _ method: String, completion: @escaping (Result<[Value], DBusError>) -> Void) {
         connection.call(destination: destination, path: SensorProxy.path, interface: SensorProxy.interface, method: method,
                         timeoutMs: 5000, completion: completion)
@@ -302,14 +283,12 @@ public final class SensorProxySource: SensorSource {
             completion(answer)
             connection.close()
         }
-        connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                        method: "GetNameOwner", values: [.string(SensorProxy.busName)]) { result in
+        connection.callBusDriver("GetNameOwner", [.string(SensorProxy.busName)]) { result in
             guard case .success(let values) = result, let owner = values.first?.stringValue,
                   !ownUniqueNames.contains(owner) else { return finish(false) }
-            connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                            method: "GetConnectionUnixProcessID", values: [.string(owner)]) { result in
+            connection.callBusDriver("GetConnectionUnixProcessID", [.string(owner)]) { result in
                 if case .success(let values) = result, values.first?.uint32Value == UInt32(getpid()) { return finish(false) }
-                connection.call(destination: owner, path: SensorProxy.path, interface: "org.freedesktop.DBus.Properties",
+                connection.call(destination: owner, path: SensorProxy.path, interface: StandardInterface.properties,
                                 method: "Get", values: [.string(SensorProxy.interface), .string("HasAccelerometer")]) { result in
                     guard case .success(let values) = result else { return finish(false) }
                     finish((values.first?.variantValue ?? values.first)?.boolValue == true)

@@ -36,8 +36,7 @@ final class Authorizer {
 
     /// Calls `completion` with nil when `sender` may perform `action`, else with AccessDenied.
     func authorize(_ sender: String, _ action: Action, what: String, _ completion: @escaping (DBusError?) -> Void) {
-        connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                        method: "NameHasOwner", values: [.string("org.freedesktop.PolicyKit1")]) { [self] result in
+        connection.callBusDriver("NameHasOwner", [.string("org.freedesktop.PolicyKit1")]) { [self] result in
             if case .success(let values) = result, values.first?.boolValue == true {
                 askPolkit(sender, action, what: what, completion)
             } else {
@@ -67,15 +66,13 @@ final class Authorizer {
     }
 
     private func checkCredentials(_ sender: String, _ action: Action, what: String, _ completion: @escaping (DBusError?) -> Void) {
-        connection.call(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                        method: "GetConnectionCredentials", values: [.string(sender)]) { [self] result in
+        connection.callBusDriver("GetConnectionCredentials", [.string(sender)]) { [self] result in
             guard case .success(let values) = result, let credentials = values.first?.stringKeyedDictionary,
-                  let uid = credentials["UnixUserID"]?.variantValue?.uint32Value ?? credentials["UnixUserID"]?.uint32Value
+                  let uid = credentials["UnixUserID"]?.uint32Value
             else {
                 return completion(denied(sender, action, what, "its credentials could not be read"))
             }
-            let groups = (credentials["UnixGroupIDs"]?.variantValue ?? credentials["UnixGroupIDs"])?.arrayValues?
-                .compactMap(\.uint32Value) ?? []
+            let groups = credentials["UnixGroupIDs"]?.arrayValues?.compactMap(\.uint32Value) ?? []
             if uids.contains(uid) || groups.contains(where: gids.contains) {
                 completion(nil)
             } else {

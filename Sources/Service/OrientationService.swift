@@ -55,7 +55,7 @@ public final class OrientationService {
         }, interfaces: { [unowned self] path in
             ObjectPaths.controller(at: path).flatMap { policy.controller($0) }.map { [controllerInterface($0.id)] }
         })
-        nameWatch = try connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
+        nameWatch = connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
             guard newOwner.isEmpty, name.hasPrefix(":") else { return }
             sensorProxyCompat?.clientLeft(name)
             guard policy.isKnown(name) else { return }
@@ -64,7 +64,7 @@ public final class OrientationService {
             flush()
         }
         guard try connection.requestName(Orientation1.busName, flags: .doNotQueue) else {
-            throw DBusError(name: "org.freedesktop.DBus.Error.AddressInUse", message: "\(Orientation1.busName) is already owned on this bus; is another orientationd running?")
+            throw DBusError.addressInUse("\(Orientation1.busName) is already owned on this bus; is another orientationd running?")
         }
         startSensorProxyCompat()
     }
@@ -211,9 +211,7 @@ public final class OrientationService {
             }
         }
         do {
-            let message = try Message.signal(path: path, interface: "org.freedesktop.DBus.Properties", name: "PropertiesChanged")
-            try message.append([.string(interface), .stringVariantDict(values), .array(elementSignature: "s", [])])
-            _ = try connection.send(message)
+            try connection.objects.emitPropertiesChanged(path: path, PropertiesChanged(interface: interface, changed: values))
         } catch {
             log("cannot announce \(values.map(\.0)) on \(path): \(error)")
         }

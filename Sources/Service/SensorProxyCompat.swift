@@ -57,7 +57,7 @@ final class SensorProxyCompat {
             owned = try connection.requestName(SensorProxy.busName, flags: .doNotQueue)
         } catch {
             stopExporting()
-            throw Refusal(message: "cannot own \(SensorProxy.busName): \((error as? DBusError)?.message ?? "\(error)"); "
+            throw Refusal(message: "cannot own \(SensorProxy.busName): \(error.message); "
                 + "the compatibility interface is off")
         }
         guard owned else {
@@ -82,9 +82,7 @@ final class SensorProxyCompat {
     private func ownerDescription() -> String {
         let connection = service.connection
         func ask(_ method: String, _ name: String) -> Value? {
-            try? connection.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                         interface: "org.freedesktop.DBus", method: method,
-                                         values: [.string(name)]).first
+            try? connection.callBusDriverBlocking(method, [.string(name)]).first
         }
         guard let owner = ask("GetNameOwner", SensorProxy.busName)?.stringValue else { return "owner unknown" }
         var parts = [owner]

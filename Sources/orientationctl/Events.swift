@@ -23,11 +23,9 @@ struct EventPrinter {
             line(time, event, text: "\(fromName) -> \(toName)",
                  json: [("from", .string(fromName)), ("fromValue", .int(Int64(from))),
                         ("to", .string(toName)), ("toValue", .int(Int64(to)))])
-        case ("org.freedesktop.DBus.Properties", "PropertiesChanged"):
-            guard args.count == 3, args[0].stringValue == Orientation1.managerInterface,
-                  let changed = args[1].dictEntries else { return }
-            let values = changed.compactMap { key, value in key.stringValue.map { ($0, value.variantValue ?? value) } }
-            let invalidated = (args[2].arrayValues ?? []).compactMap(\.stringValue)
+        case (StandardInterface.properties, "PropertiesChanged"):
+            guard let change = PropertiesChanged(message), change.interface == Orientation1.managerInterface else { return }
+            let values = change.changed, invalidated = change.invalidated
             let text = (values.map { "\($0.0): \(PropertyFormat.text($0.0, $0.1))" } + invalidated.map { "\($0) (invalidated)" })
                 .joined(separator: "; ")
             line(time, "changed", text: text,

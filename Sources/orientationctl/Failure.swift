@@ -26,18 +26,13 @@ enum Failure: Error {
     }
 }
 
-/// Runs `body`, turning the binding's `DBusError` into `Failure.dbus`.
-@discardableResult
-func viaDBus<T>(_ body: () throws -> T) throws(Failure) -> T {
-    do {
-        return try body()
-    } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.ServiceUnknown" {
-        throw .dbus(DBusError(name: error.name, message: "orientationd is not running on this bus: \(error.message)"))
-    } catch let error as DBusError {
-        throw .dbus(error)
-    } catch let error as Failure {
-        throw error
-    } catch {
-        throw .runtime("\(error)")
+extension Failure {
+    /// The binding's error as the tool reports it; a call to a name nobody owns says the daemon is not running.
+    init(_ error: DBusError) {
+        guard error.name == DBusError.standardName("ServiceUnknown") else {
+            self = .dbus(error)
+            return
+        }
+        self = .dbus(DBusError(name: error.name, message: "orientationd is not running on this bus: \(error.message)"))
     }
 }

@@ -6,32 +6,34 @@ struct Manager {
     let connection: Connection
 
     init(bus: BusAddress) throws(Failure) {
-        connection = try viaDBus { try Connection(bus: bus) }
+        do { connection = try Connection(bus: bus) } catch { throw Failure(error) }
     }
 
     /// Calls a method on `path` (the manager by default) and waits for the answer.
     @discardableResult
     func call(_ method: String, _ values: [Value] = [], path: String = Orientation1.managerPath,
               interface: String = Orientation1.managerInterface) throws(Failure) -> [Value] {
-        try viaDBus {
-            try connection.callBlocking(destination: Orientation1.busName, path: path, interface: interface,
-                                        method: method, values: values)
+        do {
+            return try connection.callBlocking(destination: Orientation1.busName, path: path, interface: interface,
+                                               method: method, values: values)
+        } catch {
+            throw Failure(error)
         }
     }
 
     /// `Properties.GetAll` on the manager, in the order the daemon sent them.
     func allProperties() throws(Failure) -> [(String, Value)] {
-        let reply = try call("GetAll", [.string(Orientation1.managerInterface)], interface: Self.properties)
-        guard let entries = reply.first?.dictEntries else {
+        let reply = try call("GetAll", [.string(Orientation1.managerInterface)], interface: StandardInterface.properties)
+        guard let entries = reply.first?.stringKeyedEntries else {
             throw .runtime("GetAll answered with an unexpected reply: \(reply)")
         }
-        return entries.compactMap { key, value in key.stringValue.map { ($0, value.variantValue ?? value) } }
+        return entries
     }
 
     /// `Properties.Get` on `path`.
     func property(_ name: String, path: String = Orientation1.managerPath,
                   interface: String = Orientation1.managerInterface) throws(Failure) -> Value {
-        let reply = try call("Get", [.string(interface), .string(name)], path: path, interface: Self.properties)
+        let reply = try call("Get", [.string(interface), .string(name)], path: path, interface: StandardInterface.properties)
         guard let value = reply.first else { throw .runtime("Get answered with no value") }
         return value.variantValue ?? value
     }
@@ -39,24 +41,20 @@ struct Manager {
     /// `Properties.Set` on `path`.
     func set(_ name: String, _ value: Value, path: String = Orientation1.managerPath,
              interface: String = Orientation1.managerInterface) throws(Failure) {
-        try call("Set", [.string(interface), .string(name), .variant(value)], path: path, interface: Self.properties)
+        try call("Set", [.string(interface), .string(name), .variant(value)], path: path, interface: StandardInterface.properties)
     }
 
     /// The unique name owning the daemon's well-known name; a clear error when it has none.
     func daemonOwner() throws(Failure) -> String {
         let reply: [Value]
         do {
-            reply = try connection.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                interface: "org.freedesktop.DBus", method: "GetNameOwner",
-                                                values: [.string(Orientation1.busName)])
-        } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+            reply = try connection.callBusDriverBlocking("GetNameOwner", [.string(Orientation1.busName)])
+        } catch let error where error.name == DBusError.standardName("NameHasNoOwner") {
             throw .dbus(DBusError(name: error.name, message: "orientationd is not running: \(Orientation1.busName) has no owner on this bus"))
         } catch {
-            throw .dbus(error as? DBusError ?? .failed("\(error)"))
+            throw .dbus(error)
         }
         guard let owner = reply.first?.stringValue else { throw .runtime("GetNameOwner answered with no name") }
         return owner
     }
-
-    static let properties = "org.freedesktop.DBus.Properties"
 }

@@ -10,17 +10,19 @@ enum MonitorCommand {
         let connection = manager.connection
         let owner = try manager.daemonOwner()
         let printer = EventPrinter(json: invocation.json)
-        try viaDBus {
+        do {
             try connection.addMatch("type='signal',sender='\(Orientation1.busName)',path='\(Orientation1.managerPath)',"
                 + "interface='\(Orientation1.managerInterface)'")
             try connection.addMatch("type='signal',sender='\(Orientation1.busName)',path='\(Orientation1.managerPath)',"
-                + "interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='\(Orientation1.managerInterface)'")
+                + "interface='\(StandardInterface.properties)',member='PropertiesChanged',arg0='\(Orientation1.managerInterface)'")
+        } catch {
+            throw Failure(error)
         }
         connection.onSignal { message in
             guard message.sender == owner else { return }
             printer.print(message)
         }
-        try session.watchDaemon(on: connection, owner: owner)
+        session.watchDaemon(on: connection, owner: owner)
         try manager.call("BeginGeneratingDeviceOrientationNotifications")
         complain("monitoring \(Orientation1.busName) (\(owner)); interrupt to stop")
         try session.run()

@@ -17,13 +17,11 @@ final class Session {
     }
 
     /// Fails the session when `owner` stops owning the daemon's name, or the connection drops.
-    func watchDaemon(on connection: Connection, owner: String) throws(Failure) {
-        try viaDBus {
-            try connection.watchNameOwnerChanged { [unowned self] name, old, new in
-                guard name == Orientation1.busName, old == owner, new != owner else { return }
-                fail(.runtime("orientationd left the bus (\(Orientation1.busName) "
-                    + (new.isEmpty ? "has no owner any more" : "moved to \(new)") + "); exiting"))
-            }
+    func watchDaemon(on connection: Connection, owner: String) {
+        connection.watchNameOwnerChanged { [unowned self] name, old, new in
+            guard name == Orientation1.busName, old == owner, new != owner else { return }
+            fail(.runtime("orientationd left the bus (\(Orientation1.busName) "
+                + (new.isEmpty ? "has no owner any more" : "moved to \(new)") + "); exiting"))
         }
         connection.onDisconnected = { [unowned self] in fail(.runtime("disconnected from the bus; exiting")) }
     }

@@ -51,7 +51,7 @@ enum WindowCommand {
         let session = Session()
         let manager = try Manager(bus: invocation.bus)
         let owner = try manager.daemonOwner()
-        try session.watchDaemon(on: manager.connection, owner: owner)
+        session.watchDaemon(on: manager.connection, owner: owner)
 
         let window = try path(manager.call("RegisterWindow"), "RegisterWindow")
         let controller = try path(manager.call("CreateController", [.string(options.kind)]), "CreateController")

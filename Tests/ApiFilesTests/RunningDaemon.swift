@@ -60,9 +60,7 @@ final class RunningDaemon {
         let probe = try Connection(bus: .address(address))
         defer { probe.close() }
         for _ in 0..<500 {
-            let owned = try probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                               interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                               values: [.string(Orientation1.busName)])
+            let owned = try probe.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
             if owned.first?.boolValue == true { return }
             guard process.isRunning else { throw DBusError.failed("orientationd exited before owning its name: \(log)") }
             usleep(10_000)

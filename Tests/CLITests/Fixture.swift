@@ -23,9 +23,7 @@ final class DaemonFixture {
         connection = try Connection(bus: .address(bus.address))
         let up = waitUntil(10) { [connection, daemon] in
             guard daemon.isRunning else { return true }
-            let reply = try? connection.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                     interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                                     values: [.string(Orientation1.busName)])
+            let reply = try? connection.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
             return reply?.first?.boolValue == true
         }
         guard up, daemon.isRunning else {

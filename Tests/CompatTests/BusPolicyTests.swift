@@ -27,9 +27,7 @@ final class BusPolicyTests: CompatTestCase {
         let probe = try Connection(bus: .address(address))
         defer { probe.close() }
         func owned(_ name: String) -> Bool {
-            (try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                     interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                     values: [.string(name)]).first?.boolValue) == true
+            (try? probe.callBusDriverBlocking("NameHasOwner", [.string(name)]).first?.boolValue) == true
         }
         XCTAssertTrue(waitUntil { !daemon.isRunning || owned(SensorProxy.busName) }, daemon.output)
         XCTAssertTrue(daemon.output.contains("serving net.hadess.SensorProxy"), daemon.output)

@@ -227,9 +227,8 @@ final class CompatTests: CompatTestCase {
             XCTAssertTrue(xml.contains("<method name=\"\(method)\""), "\(method): \(xml)")
         }
 
-        let all = try call(destination: SensorProxy.busName, SensorProxy.path, StandardInterface.properties, "GetAll", [.string(SensorProxy.interface)]).first?.dictEntries ?? []
-        var values: [String: Value] = [:]
-        for (k, v) in all { if let key = k.stringValue { values[key] = v.variantValue ?? v } }
+        let all = try call(destination: SensorProxy.busName, SensorProxy.path, StandardInterface.properties, "GetAll", [.string(SensorProxy.interface)])
+        let values = all.first?.stringKeyedDictionary ?? [:]
         XCTAssertEqual(values["HasAccelerometer"], .bool(true))
         XCTAssertEqual(values["AccelerometerOrientation"], .string("normal"), "defined from the start, before any claim")
         XCTAssertEqual(values["AccelerometerTilt"], .string("undefined"), "the device reads unknown while nobody claims")
@@ -279,11 +278,9 @@ final class CompatTests: CompatTestCase {
         try listener.addMatch("type='signal',sender='\(Orientation1.busName)',member='WillChange'")
         listener.onSignal { message in
             if message.member == "WillChange" { events.append("WillChange"); return }
-            guard message.member == "PropertiesChanged", message.path == SensorProxy.path,
-                  let args = try? message.arguments(), args.first?.stringValue == SensorProxy.interface else { return }
-            for (k, v) in args[1].dictEntries ?? [] {
-                events.append("\(k.stringValue ?? "?")=\((v.variantValue ?? v).stringValue ?? "\(v)")")
-            }
+            guard message.path == SensorProxy.path, let change = PropertiesChanged(message),
+                  change.interface == SensorProxy.interface else { return }
+            for (name, value) in change.changed { events.append("\(name)=\(value.stringValue ?? "\(value)")") }
         }
         let client = try newClient()
         try call(client, destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface, "ClaimAccelerometer")

@@ -171,8 +171,7 @@ class CompatTestCase: XCTestCase {
     // MARK: The bus
 
     func busCall(_ method: String, _ values: [Value]) -> Value? {
-        try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                interface: "org.freedesktop.DBus", method: method, values: values).first
+        try? probe.callBusDriverBlocking(method, values).first
     }
 
     func hasOwner(_ name: String) -> Bool { busCall("NameHasOwner", [.string(name)])?.boolValue == true }

@@ -69,8 +69,7 @@ final class IIOSourceTests: XCTestCase {
         daemon = d
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline, d.isRunning {
-            let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                interface: "org.freedesktop.DBus", method: "NameHasOwner", values: [.string(Orientation1.busName)])
+            let owned = try? probe.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
             if owned?.first?.boolValue == true { return }
             usleep(10_000)
         }

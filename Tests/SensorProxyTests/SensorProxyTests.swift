@@ -80,8 +80,7 @@ final class SensorProxyTests: XCTestCase {
     }
 
     func hasOwner(_ name: String) -> Bool {
-        let r = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                        interface: "org.freedesktop.DBus", method: "NameHasOwner", values: [.string(name)])
+        let r = try? probe.callBusDriverBlocking("NameHasOwner", [.string(name)])
         return r?.first?.boolValue == true
     }
 
@@ -126,9 +125,7 @@ final class SensorProxyTests: XCTestCase {
             let member = String(item[..<colon]), sender = String(item[item.index(after: colon)...])
             guard member.hasSuffix("Accelerometer") else { continue }
             if pids[sender] == nil {
-                let r = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                interface: "org.freedesktop.DBus", method: "GetConnectionUnixProcessID",
-                                                values: [.string(sender)])
+                let r = try? probe.callBusDriverBlocking("GetConnectionUnixProcessID", [.string(sender)])
                 pids[sender] = r?.first?.uint32Value ?? 0
             }
             if pids[sender] == UInt32(daemon!.pid) { out.append(member) }

@@ -21,11 +21,7 @@ struct SignalEvent: CustomStringConvertible {
     /// For PropertiesChanged: the changed properties by name.
     var changed: [String: Value] {
         guard member == "PropertiesChanged", args.count >= 2 else { return [:] }
-        var out: [String: Value] = [:]
-        for (k, v) in args[1].dictEntries ?? [] {
-            if let key = k.stringValue { out[key] = v.variantValue ?? v }
-        }
-        return out
+        return args[1].stringKeyedDictionary ?? [:]
     }
 
     var uints: [UInt32] { args.compactMap(\.uint32Value) }
@@ -141,9 +137,7 @@ class DaemonTestCase: XCTestCase {
         daemon = process
         let up = waitUntil(5) {
             guard process.isRunning else { return true }
-            let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                                values: [.string(Orientation1.busName)])
+            let owned = try? probe.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
             if owned?.first?.boolValue == true { return true }
             usleep(10_000)
             return false
@@ -161,9 +155,7 @@ class DaemonTestCase: XCTestCase {
         let code = daemon.stop(signal)
         // Wait until the bus has seen it go, so a successor can take the name.
         waitUntil(3) {
-            let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                                values: [.string(Orientation1.busName)])
+            let owned = try? probe.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
             return owned?.first?.boolValue == false
         }
         return code
@@ -205,9 +197,7 @@ class DaemonTestCase: XCTestCase {
 
     func getAll(_ path: String = Orientation1.managerPath, _ iface: String? = nil) throws -> [String: Value] {
         let reply = try call(nil, path, StandardInterface.properties, "GetAll", [.string(iface ?? defaultInterface(path))])
-        var out: [String: Value] = [:]
-        for (k, v) in reply.first?.dictEntries ?? [] { if let key = k.stringValue { out[key] = v.variantValue ?? v } }
-        return out
+        return reply.first?.stringKeyedDictionary ?? [:]
     }
 
     func u(_ property: String, _ path: String = Orientation1.managerPath) throws -> UInt32 {
