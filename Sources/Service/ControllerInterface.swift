@@ -9,26 +9,26 @@ extension OrientationService {
         Interface(
             name: Orientation1.controllerInterface,
             methods: [
-                Method("PushViewController", in: [Arg("controller", "o")]) { [unowned self] call in
+                Method("PushViewController", in: ("controller", ObjectPath.self)) { [unowned self] call, controller in
                     perform(call) { () throws(PolicyError) in
-                        try policy.push(try controllerArgument(call.arguments[0]), onto: id, caller: call.sender)
+                        try policy.push(try controllerArgument(controller), onto: id, caller: call.sender)
                         return []
                     }
                 },
                 Method("PopViewController", out: [Arg("controller", "o")]) { [unowned self] call in
                     perform(call) { () throws(PolicyError) in [.objectPath(ObjectPaths.path(of: try policy.pop(id, caller: call.sender)))] }
                 },
-                Method("SetViewControllers", in: [Arg("controllers", "ao")]) { [unowned self] call in
+                Method("SetViewControllers", in: ("controllers", [ObjectPath].self)) { [unowned self] call, controllers in
                     perform(call) { () throws(PolicyError) in
                         var list: [ControllerID] = []
-                        for value in call.arguments[0].arrayValues ?? [] { list.append(try controllerArgument(value)) }
+                        for controller in controllers { list.append(try controllerArgument(controller)) }
                         try policy.setViewControllers(id, list, caller: call.sender)
                         return []
                     }
                 },
-                Method("PresentViewController", in: [Arg("controller", "o")]) { [unowned self] call in
+                Method("PresentViewController", in: ("controller", ObjectPath.self)) { [unowned self] call, controller in
                     perform(call) { () throws(PolicyError) in
-                        try policy.present(try controllerArgument(call.arguments[0]), from: id, caller: call.sender)
+                        try policy.present(try controllerArgument(controller), from: id, caller: call.sender)
                         return []
                     }
                 },
@@ -41,42 +41,42 @@ extension OrientationService {
             ],
             properties: [
                 Property("Kind", type: "s", emits: .const) { [unowned self] in .string(policy.controller(id)?.kind.rawValue ?? "") },
-                Property("SupportedMask", type: "u", access: .readwrite,
+                Property("SupportedMask", type: UInt32.self,
                          get: { [unowned self] in .uint32(policy.controller(id)?.supportedMask.rawValue ?? 0) },
-                         set: { [unowned self] call, value in
+                         set: { [unowned self] call, mask in
                              performSet(call) { () throws(PolicyError) in
-                                 try policy.setSupportedMask(id, value.uint32Value ?? 0, caller: call.sender)
+                                 try policy.setSupportedMask(id, mask, caller: call.sender)
                              }
                          }),
-                Property("ShouldAutorotate", type: "b", access: .readwrite,
+                Property("ShouldAutorotate", type: Bool.self,
                          get: { [unowned self] in .bool(policy.controller(id)?.shouldAutorotate ?? true) },
-                         set: { [unowned self] call, value in
+                         set: { [unowned self] call, autorotate in
                              performSet(call) { () throws(PolicyError) in
-                                 try policy.setShouldAutorotate(id, value.boolValue ?? true, caller: call.sender)
+                                 try policy.setShouldAutorotate(id, autorotate, caller: call.sender)
                              }
                          }),
-                Property("PreferredOrientation", type: "u", access: .readwrite,
+                Property("PreferredOrientation", type: UInt32.self,
                          get: { [unowned self] in .uint32(policy.controller(id)?.preferredOrientation.rawValue ?? 0) },
-                         set: { [unowned self] call, value in
+                         set: { [unowned self] call, orientation in
                              performSet(call) { () throws(PolicyError) in
-                                 try policy.setPreferredOrientation(id, value.uint32Value ?? 0, caller: call.sender)
+                                 try policy.setPreferredOrientation(id, orientation, caller: call.sender)
                              }
                          }),
-                Property("ForwardsToChild", type: "b", access: .readwrite,
+                Property("ForwardsToChild", type: Bool.self,
                          get: { [unowned self] in .bool(policy.controller(id)?.forwardsToChild ?? false) },
-                         set: { [unowned self] call, value in
+                         set: { [unowned self] call, forwards in
                              performSet(call) { () throws(PolicyError) in
-                                 try policy.setForwardsToChild(id, value.boolValue ?? true, caller: call.sender)
+                                 try policy.setForwardsToChild(id, forwards, caller: call.sender)
                              }
                          }),
                 Property("ViewControllers", type: "ao") { [unowned self] in
                     .objectPaths(policy.controller(id)?.children.map { ObjectPaths.path(of: $0) } ?? [])
                 },
-                Property("SelectedIndex", type: "u", access: .readwrite,
+                Property("SelectedIndex", type: UInt32.self,
                          get: { [unowned self] in .uint32(policy.controller(id)?.selectedIndex ?? 0) },
-                         set: { [unowned self] call, value in
+                         set: { [unowned self] call, index in
                              performSet(call) { () throws(PolicyError) in
-                                 try policy.setSelectedIndex(id, value.uint32Value ?? 0, caller: call.sender)
+                                 try policy.setSelectedIndex(id, index, caller: call.sender)
                              }
                          }),
                 Property("PresentedController", type: "o") { [unowned self] in

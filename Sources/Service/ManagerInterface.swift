@@ -20,44 +20,40 @@ extension OrientationService {
                         [.objectPath(ObjectPaths.path(of: try policy.registerWindow(client: call.sender)))]
                     }
                 },
-                Method("CreateController", in: [Arg("kind", "s")], out: [Arg("controller", "o")]) { [unowned self] call in
+                Method("CreateController", in: ("kind", String.self), out: [Arg("controller", "o")]) { [unowned self] call, kind in
                     perform(call) { () throws(PolicyError) in
-                        let kind = call.arguments[0].stringValue ?? ""
-                        return [.objectPath(ObjectPaths.path(of: try policy.createController(kind: kind, client: call.sender)))]
+                        [.objectPath(ObjectPaths.path(of: try policy.createController(kind: kind, client: call.sender)))]
                     }
                 },
                 Method("AttemptRotationToDeviceOrientation") { [unowned self] call in
                     perform(call) { policy.attemptRotation(); return [] }
                 },
-                Method("SetDeviceOrientation", in: [Arg("orientation", "u")]) { [unowned self] call in
-                    let raw = call.arguments[0].uint32Value ?? 0
-                    return privileged(call, .setDeviceOrientation, what: "SetDeviceOrientation") { () throws(PolicyError) in
+                Method("SetDeviceOrientation", in: ("orientation", UInt32.self)) { [unowned self] call, raw in
+                    privileged(call, .setDeviceOrientation, what: "SetDeviceOrientation") { () throws(PolicyError) in
                         try self.policy.setDeviceOrientation(raw)
                         return []
                     }
                 },
-                Method("InjectAcceleration", in: [Arg("x", "d"), Arg("y", "d"), Arg("z", "d")]) { [unowned self] call in
-                    injectAcceleration(call)
+                Method("InjectAcceleration", in: ("x", Double.self), ("y", Double.self), ("z", Double.self)) { [unowned self] call, x, y, z in
+                    injectAcceleration(call, [x, y, z])
                 },
             ],
             properties: [
                 Property("DeviceOrientation", type: "u") { [unowned self] in .uint32(policy.deviceOrientation.rawValue) },
                 Property("InterfaceOrientation", type: "u") { [unowned self] in .uint32(policy.interfaceOrientation.rawValue) },
                 Property("SupportedMask", type: "u") { [unowned self] in .uint32(policy.supportedMask.rawValue) },
-                Property("ApplicationMask", type: "u", access: .readwrite,
+                Property("ApplicationMask", type: UInt32.self,
                          get: { [unowned self] in .uint32(policy.applicationMask.rawValue) },
-                         set: { [unowned self] call, value in
-                             let raw = value.uint32Value ?? 0
-                             return privilegedSet(call, .configureApplication, what: "setting ApplicationMask") { () throws(PolicyError) in
+                         set: { [unowned self] call, raw in
+                             privilegedSet(call, .configureApplication, what: "setting ApplicationMask") { () throws(PolicyError) in
                                  try self.policy.setApplicationMask(raw)
                              }
                          }),
                 Property("Idiom", type: "s", emits: .const) { [unowned self] in .string(policy.idiom.rawValue) },
-                Property("RotationLocked", type: "b", access: .readwrite,
+                Property("RotationLocked", type: Bool.self,
                          get: { [unowned self] in .bool(policy.rotationLocked) },
-                         set: { [unowned self] call, value in
-                             let locked = value.boolValue ?? false
-                             return privilegedSet(call, .lockRotation, what: "setting RotationLocked") {
+                         set: { [unowned self] call, locked in
+                             privilegedSet(call, .lockRotation, what: "setting RotationLocked") {
                                  self.policy.setRotationLocked(locked)
                              }
                          }),
@@ -73,14 +69,13 @@ extension OrientationService {
             ])
     }
 
-    /// `InjectAcceleration`: one sample for the simulated sensor's classifier.
-    func injectAcceleration(_ call: MethodCall) -> Reply {
-        let sample = call.arguments.compactMap(\.doubleValue)
+    /// `InjectAcceleration`: one sample (x, y, z) for the simulated sensor's classifier.
+    func injectAcceleration(_ call: MethodCall, _ sample: [Double]) -> Reply {
         guard settings.sensor == .simulated else {
             return .error(.service("NotSimulated", "InjectAcceleration needs the simulated sensor; this daemon runs "
                 + "with the '\(settings.sensor.rawValue)' source (start it with --sensor simulated)"))
         }
-        guard sample.count == 3, sample.allSatisfy(\.isFinite) else {
+        guard sample.allSatisfy(\.isFinite) else {
             return .error(.invalidArgs("acceleration (\(sample.map { "\($0)" }.joined(separator: ", "))) is not finite; "
                 + "samples are three finite numbers in m/s²"))
         }

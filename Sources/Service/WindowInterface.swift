@@ -18,9 +18,9 @@ extension OrientationService {
                         return []
                     }
                 },
-                Method("RequestGeometryUpdate", in: [Arg("mask", "u")]) { [unowned self] call in
+                Method("RequestGeometryUpdate", in: ("mask", UInt32.self)) { [unowned self] call, mask in
                     perform(call) { () throws(PolicyError) in
-                        try policy.requestGeometryUpdate(id, call.arguments[0].uint32Value ?? 0, caller: call.sender)
+                        try policy.requestGeometryUpdate(id, mask, caller: call.sender)
                         return []
                     }
                 },
@@ -30,18 +30,18 @@ extension OrientationService {
             ],
             properties: [
                 Property("SupportedMask", type: "u") { [unowned self] in .uint32(policy.supportedMask(of: id).rawValue) },
-                Property("DelegateMask", type: "u", access: .readwrite,
+                Property("DelegateMask", type: UInt32.self,
                          get: { [unowned self] in .uint32(policy.window(id)?.delegateMask.rawValue ?? 0) },
-                         set: { [unowned self] call, value in
+                         set: { [unowned self] call, mask in
                              performSet(call) { () throws(PolicyError) in
-                                 try policy.setDelegateMask(id, value.uint32Value ?? 0, caller: call.sender)
+                                 try policy.setDelegateMask(id, mask, caller: call.sender)
                              }
                          }),
-                Property("RootController", type: "o", access: .readwrite,
+                Property("RootController", type: ObjectPath.self,
                          get: { [unowned self] in .objectPath(ObjectPaths.path(of: policy.window(id)?.rootController)) },
-                         set: { [unowned self] call, value in
+                         set: { [unowned self] call, path in
                              performSet(call) { () throws(PolicyError) in
-                                 let root = try optionalControllerArgument(value)
+                                 let root = try optionalControllerArgument(path)
                                  try policy.setRootController(id, root, caller: call.sender)
                              }
                          }),
@@ -54,17 +54,17 @@ extension OrientationService {
     }
 
     /// The controller an `o` argument names; `/` is an error: a controller is required here.
-    func controllerArgument(_ value: Value) throws(PolicyError) -> ControllerID {
-        let path = value.objectPathValue ?? ""
+    func controllerArgument(_ argument: ObjectPath) throws(PolicyError) -> ControllerID {
+        let path = argument.path
         guard let id = ObjectPaths.controller(at: path), policy.controller(id) != nil else {
-            throw PolicyError(.unknownObject, path == "/" ? "'/' names no controller; a controller is required here"
-                                                          : "there is no controller at \(path)")
+            throw PolicyError(.unknownObject, path == Orientation1.noObjectPath ? "'/' names no controller; a controller is required here"
+                                                                               : "there is no controller at \(path)")
         }
         return id
     }
 
     /// As `controllerArgument`, with `/` meaning none (a window's `RootController`).
-    func optionalControllerArgument(_ value: Value) throws(PolicyError) -> ControllerID? {
-        value.objectPathValue == "/" ? nil : try controllerArgument(value)
+    func optionalControllerArgument(_ argument: ObjectPath) throws(PolicyError) -> ControllerID? {
+        argument.path == Orientation1.noObjectPath ? nil : try controllerArgument(argument)
     }
 }

@@ -18,8 +18,8 @@ private final class TestObject {
 
     var table: Interface {
         Interface(name: Self.interface, methods: [
-            Method("Add", in: [Arg("a", "u"), Arg("b", "u")], out: [Arg("sum", "u")]) { call in
-                .values([.uint32(call.arguments[0].uint32Value! &+ call.arguments[1].uint32Value!)])
+            Method("Add", in: ("a", UInt32.self), ("b", UInt32.self), out: [Arg("sum", "u")]) { _, a, b in
+                .values([.uint32(a &+ b)])
             },
             Method("Later", out: [Arg("answer", "s")]) { [unowned self] call in
                 timers.append(EventLoop.Timer(afterMs: 20) { call.reply([.string("done later")]) })
@@ -29,8 +29,8 @@ private final class TestObject {
             Method("BadError") { _ in .error(DBusError(name: "not an error name", message: "oops")) },
             Method("BadReply", out: [Arg("n", "u")]) { _ in .values([.string("not a u")]) },
         ], properties: [
-            Property("Counter", type: "u", access: .readwrite, get: { [unowned self] in .uint32(counter) },
-                     set: { [unowned self] _, v in counter = v.uint32Value!; return .done }),
+            Property("Counter", type: UInt32.self, get: { [unowned self] in .uint32(counter) },
+                     set: { [unowned self] _, v in counter = v; return .done }),
             Property("Name", type: "s", emits: .const, get: { .string("test object") }),
             Property("Cache", type: "u", emits: .invalidates, get: { [unowned self] in .uint32(cache) }),
             Property("Locked", type: "b", access: .readwrite, get: { [unowned self] in .bool(locked) },
@@ -211,6 +211,12 @@ final class EndToEndTests: XCTestCase {
             .stringVariantDict([("Counter", .uint32(11))]),
             .array(elementSignature: "s", [.string("Cache")]),
         ])
+        let change = try XCTUnwrap(PropertiesChanged(received[0]))
+        XCTAssertEqual(change.interface, TestObject.interface)
+        XCTAssertEqual(change.changed.map(\.0), ["Counter"])
+        XCTAssertEqual(change.changed.first?.1, .uint32(11), "the variant unwrapped")
+        XCTAssertEqual(change.invalidated, ["Cache"])
+        XCTAssertNil(PropertiesChanged(received[1]), "a signal of another kind")
         XCTAssertEqual(received[1].member, "Poked")
         XCTAssertEqual(try received[1].arguments(), [.uint32(5)])
         XCTAssertEqual(received[1].sender, server.uniqueName)
@@ -222,6 +228,10 @@ final class EndToEndTests: XCTestCase {
         XCTAssertThrowsError(try server.objects.emitSignal(path: TestObject.path, interface: TestObject.interface, name: "Undeclared"))
         XCTAssertThrowsError(try server.objects.emitPropertiesChanged(path: TestObject.path, interface: TestObject.interface,
                                                                       names: ["Nope"]))
+        XCTAssertThrowsError(try server.objects.emitPropertiesChanged(
+            path: TestObject.path, PropertiesChanged(interface: TestObject.interface, changed: [("Counter", .string("not a u"))])))
+        XCTAssertThrowsError(try server.objects.emitPropertiesChanged(
+            path: TestObject.path, PropertiesChanged(interface: TestObject.interface, changed: [("Undeclared", .uint32(1))])))
     }
 
     func testAsynchronousCallsComplete() throws {
@@ -249,18 +259,16 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testBlockingCallsReachTheBus() throws {
-        let names = try server.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                            interface: "org.freedesktop.DBus", method: "ListNames")
+        let names = try server.callBusDriverBlocking("ListNames")
         XCTAssertTrue(names.first?.arrayValues?.contains(.string(TestObject.service)) ?? false)
-        XCTAssertThrowsError(try server.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                     interface: "org.freedesktop.DBus", method: "NoSuchMethod")) { error in
+        XCTAssertThrowsError(try server.callBusDriverBlocking("NoSuchMethod")) { error in
             XCTAssertEqual((error as? DBusError)?.name, "org.freedesktop.DBus.Error.UnknownMethod")
         }
     }
 
     func testClientLeavingIsReportedByNameOwnerChanged() throws {
         var left: [String] = []
-        try server.watchNameOwnerChanged { name, old, new in
+        server.watchNameOwnerChanged { name, old, new in
             if new.isEmpty && name == old { left.append(name) }
         }
         let client = try Connection(bus: .address(bus.address))
