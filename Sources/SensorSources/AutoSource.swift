@@ -15,7 +15,7 @@ public final class AutoSource: SensorSource {
 
     /// Starts with `iio`; `proxy` builds the sensor-proxy source if the probe finds one worth using.
     /// `ownUniqueNames` are this process's names on the system bus, never taken for an upstream proxy.
-    public init(iio: IIOSource, sink: SensorSink, ownUniqueNames: [String], proxy: @escaping () throws -> SensorProxySource) {
+    public init(iio: IIOSource, sink: SensorSink, ownUniqueNames: [String], proxy: @escaping () throws(DBusError) -> SensorProxySource) {
         self.iio = iio
         self.sink = sink
         current = iio
@@ -33,7 +33,7 @@ public final class AutoSource: SensorSource {
     }
 
     /// Takes the proxy when the probe found one and no IIO device has appeared meanwhile.
-    private func probed(found: Bool, proxy: () throws -> SensorProxySource) {
+    private func probed(found: Bool, proxy: () throws(DBusError) -> SensorProxySource) {
         guard let iio, current === iio, !iio.isPresent else { return }
         guard found else {
             return log("the 'auto' source found no accelerometer (neither IIO nor \(SensorProxy.busName)); "

@@ -59,7 +59,7 @@ public final class SensorProxySource: SensorSource {
 
     public var isPresent: Bool { owner != nil && !ownerIsSelf && known && hasAccelerometer }
 
-    public init(sink: SensorSink, ownUniqueNames: [String], bus: BusAddress = .system) throws {
+    public init(sink: SensorSink, ownUniqueNames: [String], bus: BusAddress = .system) throws(DBusError) {
         connection = try Connection(bus: bus)
         self.sink = sink
         self.ownUniqueNames = Set(ownUniqueNames + [connection.uniqueName])

@@ -41,7 +41,7 @@ public final class Daemon {
         func iio() -> IIOSource {
             IIOSource(feed: feed, sink: service, configMatrix: settings.mountMatrix, pollHz: settings.pollHz)
         }
-        func proxy() throws -> SensorProxySource { try SensorProxySource(sink: service, ownUniqueNames: ownNames) }
+        func proxy() throws(DBusError) -> SensorProxySource { try SensorProxySource(sink: service, ownUniqueNames: ownNames) }
         switch settings.sensor {
         case .none:
             return nil

@@ -42,7 +42,7 @@ public final class OrientationService {
 
     /// Exports the manager, follows clients leaving, and takes the well-known name.
     /// Throws when the name is owned by someone else or the bus refuses.
-    public func start() throws {
+    public func start() throws(DBusError) {
         try register(path: Orientation1.managerPath, interface: managerInterface())
         // Windows and controllers keep no table each: theirs are built when a message needs one.
         connection.objects.register(family: Orientation1.windowPathPrefix, paths: { [unowned self] in
@@ -239,7 +239,7 @@ public final class OrientationService {
 
     // MARK: Objects
 
-    func register(path: String, interface: Interface) throws {
+    func register(path: String, interface: Interface) throws(DBusError) {
         try connection.objects.register(path: path, interfaces: [interface])
         remember(path, interface)
     }

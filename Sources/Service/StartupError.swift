@@ -1,3 +1,5 @@
+import DBus
+
 /// Why the daemon cannot start: the line it prints and the status it exits with.
 public struct StartupError: Error, CustomStringConvertible {
     public let message: String
@@ -7,7 +9,7 @@ public struct StartupError: Error, CustomStringConvertible {
     public static func configuration(_ message: String) -> StartupError { StartupError(message: message, exitStatus: 2) }
 
     /// The bus refused: exit status 1, the error shown with its D-Bus name.
-    public static func bus(_ error: any Error) -> StartupError { StartupError(message: "\(error)", exitStatus: 1) }
+    public static func bus(_ error: DBusError) -> StartupError { StartupError(message: "\(error)", exitStatus: 1) }
 
     public var description: String { message }
 }
