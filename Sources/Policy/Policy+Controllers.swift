@@ -143,16 +143,15 @@ extension Policy {
             throw PolicyError(.preferredNotSupported, "\(candidate) prefers \(c.preferredOrientation.name), which "
                 + "is not in its supported mask \(c.supportedMask)")
         }
+        if let window, let inner = controllers[candidate], inner.preferredOrientation != .unknown {
+            let mask = effectiveMask(of: window, with: PendingPresentation(presenter: id, presented: presented))
+            guard mask.contains(inner.preferredOrientation) else {
+                throw PolicyError(.noCommonOrientation, "\(inner.id) prefers \(inner.preferredOrientation.name), "
+                    + "which is not in \(window)'s effective mask \(mask) once presented")
+            }
+        }
         controllers[id]?.presented = presented
         controllers[presented]?.presenting = id
-        if let window, let inner = controllers[candidate],
-           inner.preferredOrientation != .unknown, !effectiveMask(of: window).contains(inner.preferredOrientation) {
-            let mask = effectiveMask(of: window)
-            controllers[id]?.presented = nil
-            controllers[presented]?.presenting = nil
-            throw PolicyError(.noCommonOrientation, "\(inner.id) prefers \(inner.preferredOrientation.name), "
-                + "which is not in \(window)'s effective mask \(mask) once presented")
-        }
         touch(presented, in: window)
         touch(id, in: window)
         decide(.presentation(presented))

@@ -89,13 +89,23 @@ public final class Policy {
 
     /// Whose rules are in force in the window (P4); nil without a root.
     public func decidingController(of window: WindowID) -> ControllerID? {
-        windows[window]?.rootController.map(decider(from:))
+        decidingController(of: window, with: nil)
     }
 
     /// The window's mask ∩ the deciding controller's (P5).
     public func effectiveMask(of window: WindowID) -> OrientationMask {
+        effectiveMask(of: window, with: nil)
+    }
+
+    /// As `decidingController(of:)`, as if `pending` had been made.
+    func decidingController(of window: WindowID, with pending: PendingPresentation?) -> ControllerID? {
+        windows[window]?.rootController.map { decider(from: $0, with: pending) }
+    }
+
+    /// As `effectiveMask(of:)`, as if `pending` had been made: what a presentation would leave, before making it.
+    func effectiveMask(of window: WindowID, with pending: PendingPresentation?) -> OrientationMask {
         let mask = supportedMask(of: window)
-        guard let deciding = decidingController(of: window), let c = controllers[deciding] else { return mask }
+        guard let deciding = decidingController(of: window, with: pending), let c = controllers[deciding] else { return mask }
         return mask.intersection(c.supportedMask)
     }
 
@@ -125,11 +135,13 @@ public final class Policy {
 
     // MARK: Structure helpers
 
-    /// P4's walk: presented first, then a forwarding container's top or selected child.
-    func decider(from start: ControllerID) -> ControllerID {
+    /// P4's walk: presented first, then a forwarding container's top or selected child; with
+    /// `pending`, its presenter walks on to what it would present.
+    func decider(from start: ControllerID, with pending: PendingPresentation? = nil) -> ControllerID {
         var current = start
         while let c = controllers[current] {
-            if let next = c.presented ?? c.forwardedChild {
+            let presented = current == pending?.presenter ? pending?.presented : c.presented
+            if let next = presented ?? c.forwardedChild {
                 current = next
             } else {
                 break

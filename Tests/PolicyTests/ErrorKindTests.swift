@@ -76,6 +76,17 @@ final class ErrorKindTests: XCTestCase {
                 f.windowsNamed["w"] = try f.window(delegate: mPortrait)
                 f.named["c"] = try f.vc(mLandscape)
             }, action: { f in try f.policy.setRootController(f.w("w"), f["c"], caller: A) }, error: .noCommonOrientation),
+            Scenario(name: "NoCommonOrientation: presented, its preferred orientation would leave the window's mask", setup: { f in
+                f.named["r"] = try f.vc()
+                f.windowsNamed["w"] = try f.window(delegate: mPortrait | mLandscapeRight, root: f["r"])
+                f.named["c"] = try f.vc(mLandscape, preferred: LL.rawValue)
+            }, action: { f in try f.policy.present(f["c"], from: f["r"], caller: A) }, error: .noCommonOrientation),
+            Scenario(name: "NoCommonOrientation: presented off the deciding path, the decider's mask stays", setup: { f in
+                f.named["a"] = try f.vc()
+                f.named["b"] = try f.vc(mPortrait)
+                f.windowsNamed["w"] = try f.window(root: try f.nav([f["a"], f["b"]]))
+                f.named["c"] = try f.vc(mLandscapeRight, preferred: LR.rawValue)
+            }, action: { f in try f.policy.present(f["c"], from: f["a"], caller: A) }, error: .noCommonOrientation),
             Scenario(name: "PreferredNotSupported: detached presenter too", setup: { f in
                 f.named["r"] = try f.vc()
                 f.named["c"] = try f.vc(mPortrait, preferred: LL.rawValue)

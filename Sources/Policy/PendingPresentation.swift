@@ -1,0 +1,5 @@
+/// A presentation checked before it is made: `presenter` would present `presented`.
+struct PendingPresentation {
+    let presenter: ControllerID
+    let presented: ControllerID
+}
