@@ -124,50 +124,71 @@ public final class OrientationService {
 
     // MARK: Announcing
 
-    /// Turns the policy's changes into signals: property changes first, then each event in order (dbus-api.md).
+    /// Turns the policy's changes into signals in the contract's order (dbus-api.md), batch after batch:
+    /// completing an instant rotation can change more.
     func flush() {
         while true {
             let changes = policy.takeChanges()
             guard !changes.isEmpty else { break }
-            var pending: Changes? = changes
-            func announceProperties() {
-                guard let dirty = pending else { return }
-                pending = nil
-                if dirty.manager { announceChanges(at: Orientation1.managerPath) }
-                for id in dirty.windows { announceChanges(at: ObjectPaths.path(of: id)) }
-                for id in dirty.controllers { announceChanges(at: ObjectPaths.path(of: id)) }
-            }
-            for event in changes.events {
-                switch event {
-                case .windowAdded(let id): remember(ObjectPaths.path(of: id), windowInterface(id))
-                case .controllerAdded(let id): remember(ObjectPaths.path(of: id), controllerInterface(id))
-                case .windowRemoved(let id): announced[ObjectPaths.path(of: id)] = nil
-                case .controllerRemoved(let id): announced[ObjectPaths.path(of: id)] = nil
-                case .sensorNeeded(let on): sensor?.setRunning(on)
-                case .deviceOrientationChanged(let device):
-                    announceProperties()
-                    sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
-                                          [("DeviceOrientation", .uint32(device.rawValue))])
-                    emit("DeviceOrientationDidChange", [.uint32(device.rawValue)])
-                    if settings.verbose { log("device orientation \(device.name)") }
-                case .willChange(let from, let to):
-                    announceProperties()
-                    emit("WillChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
-                    sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
-                                          [("InterfaceOrientation", .uint32(to.rawValue)), ("ScreenBounds", screenBounds(to))])
-                    if settings.verbose { log("rotating from \(from.name) to \(to.name)") }
-                    scheduleCompletion()
-                case .didChange(let from, let to):
-                    announceProperties()
-                    emit("DidChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
-                }
-            }
-            announceProperties()
+            announce(changes)
             saveState()
             // With no duration, a rotation completes at once, and what waited for it is decided now.
             if settings.rotationDuration == 0, policy.transition != nil { policy.completeTransition() }
         }
         announceSensorProxyCompat()
+    }
+
+    /// One batch: bookkeeping as its events come, the changed objects' properties once, before the
+    /// batch's first signal (or at its end when it has none), then each signal in order.
+    private func announce(_ changes: Changes) {
+        var propertiesAnnounced = false
+        for event in changes.events {
+            if Self.hasSignal(event), !propertiesAnnounced {
+                announceProperties(of: changes)
+                propertiesAnnounced = true
+            }
+            handle(event)
+        }
+        if !propertiesAnnounced { announceProperties(of: changes) }
+    }
+
+    /// Whether `event` is announced by a signal of its own.
+    private static func hasSignal(_ event: PolicyEvent) -> Bool {
+        switch event {
+        case .deviceOrientationChanged, .willChange, .didChange: true
+        case .windowAdded, .windowRemoved, .controllerAdded, .controllerRemoved, .sensorNeeded: false
+        }
+    }
+
+    /// PropertiesChanged for every object the batch marked, with what its getters read now.
+    private func announceProperties(of dirty: Changes) {
+        if dirty.manager { announceChanges(at: Orientation1.managerPath) }
+        for id in dirty.windows { announceChanges(at: ObjectPaths.path(of: id)) }
+        for id in dirty.controllers { announceChanges(at: ObjectPaths.path(of: id)) }
+    }
+
+    /// What one event asks for: remembering or forgetting an object, the sensor, or its signals.
+    private func handle(_ event: PolicyEvent) {
+        switch event {
+        case .windowAdded(let id): remember(ObjectPaths.path(of: id), windowInterface(id))
+        case .controllerAdded(let id): remember(ObjectPaths.path(of: id), controllerInterface(id))
+        case .windowRemoved(let id): announced[ObjectPaths.path(of: id)] = nil
+        case .controllerRemoved(let id): announced[ObjectPaths.path(of: id)] = nil
+        case .sensorNeeded(let on): sensor?.setRunning(on)
+        case .deviceOrientationChanged(let device):
+            sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
+                                  [("DeviceOrientation", .uint32(device.rawValue))])
+            emit("DeviceOrientationDidChange", [.uint32(device.rawValue)])
+            if settings.verbose { log("device orientation \(device.name)") }
+        case .willChange(let from, let to):
+            emit("WillChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
+            sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
+                                  [("InterfaceOrientation", .uint32(to.rawValue)), ("ScreenBounds", screenBounds(to))])
+            if settings.verbose { log("rotating from \(from.name) to \(to.name)") }
+            scheduleCompletion()
+        case .didChange(let from, let to):
+            emit("DidChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
+        }
     }
 
     private func scheduleCompletion() {
