@@ -266,7 +266,7 @@ func manyWindows() -> [Result] {
     // The key window: a navigation window of the last client.
     let keyClient = clients[clients.count - 1]
     let key = windowsByClient[clients.count - 1][62 - 0]  // index 62 is even: a navigation window
-    must("make key") { try policy.makeKeyAndVisible(key, caller: keyClient) }
+    must("make key") { try policy.makeKeyAndVisible(key, caller: keyClient, mayTakeKeyWindow: true) }
     settle(policy)
     precondition(policy.keyWindow == key)
     let label = "\(windowCount) windows"
@@ -344,9 +344,9 @@ func manyWindows() -> [Result] {
     let makeKey: (Int) -> Void = { i in
         do {
             if i & 1 == 0 {
-                try policy.makeKeyAndVisible(landscapeWindow, caller: clients[3])
+                try policy.makeKeyAndVisible(landscapeWindow, caller: clients[3], mayTakeKeyWindow: true)
             } else {
-                try policy.makeKeyAndVisible(portraitWindow, caller: clients[7])
+                try policy.makeKeyAndVisible(portraitWindow, caller: clients[7], mayTakeKeyWindow: true)
             }
         } catch {
             fatalError("make key: \(error)")

@@ -1,10 +1,12 @@
 extension Policy {
-    /// A client left the bus: its claims end and everything it owned goes (P16), then P6 and P9.
+    /// A client left the bus: its claims end, a focus authority's focus is cleared (P6f), and everything
+    /// it owned goes (P16), then P6 and P9.
     public func clientLeft(_ client: ClientID) {
         if let count = claims.removeValue(forKey: client) {
             totalClaims -= count
             if totalClaims == 0 { stopGenerating() }
         }
+        if client == focusAuthority { focusAuthorityLeft() }
         for window in windows.values where window.owner == client { removeWindow(window.id) }
         for controller in controllers.values where controller.owner == client { removeController(controller.id) }
         owned[client] = nil
@@ -35,8 +37,8 @@ extension Policy {
 }
 
 extension Policy {
-    /// True when the client holds claims or has ever owned objects, so its departure matters.
+    /// True when the client holds claims, has ever owned objects or is the focus authority, so its departure matters.
     public func isKnown(_ client: ClientID) -> Bool {
-        claims[client] != nil || owned[client] != nil
+        claims[client] != nil || owned[client] != nil || focusAuthority == client
     }
 }

@@ -1,29 +1,58 @@
 import Orientation
 
 extension Policy {
-    /// `RegisterWindow`: a new window; it becomes key when there is none (P6).
-    public func registerWindow(client: ClientID) throws(PolicyError) -> WindowID {
+    /// `RegisterWindow`: a new window of `process` (0 when unknown); it becomes key when there is none (P6),
+    /// or, under a focus authority, when it is the focused process's newest and none of its windows was chosen (P6f).
+    public func registerWindow(client: ClientID, process: UInt32 = 0) throws(PolicyError) -> WindowID {
         let count = owned[client]?.windows ?? 0
         guard count < configuration.limits.windows else {
             throw PolicyError(.limitsExceeded, "\(client) already owns \(count) windows, the limit")
         }
         let id = WindowID(rawValue: nextWindow)
         nextWindow += 1
-        windows[id] = Window(id: id, owner: client, registration: tick())
+        windows[id] = Window(id: id, owner: client, process: process, registration: tick())
         owned[client, default: (0, 0)].windows += 1
         changes.events.append(.windowAdded(id))
         touch(id)
-        if keyWindow == nil { makeKey(id) }
+        if focusAuthority != nil {
+            followFocus()
+        } else if keyWindow == nil {
+            makeKey(id)
+        }
         decide(.hierarchy)
         return id
     }
 
     /// `MakeKeyAndVisible`; `caller` nil means a privileged caller, allowed on any window.
-    public func makeKeyAndVisible(_ id: WindowID, caller: ClientID?) throws(PolicyError) {
+    ///
+    /// Under a focus authority it is the owning process's choice, key now only when that process is
+    /// focused (P6f). Without one, taking the key window from another client's window needs
+    /// `mayTakeKeyWindow`, the caller's `take-key-window` privilege.
+    public func makeKeyAndVisible(_ id: WindowID, caller: ClientID?, mayTakeKeyWindow: Bool = false) throws(PolicyError) {
         guard let window = windows[id] else { throw PolicyError(.unknownObject, "there is no \(id)") }
-        if let caller { try requireOwner(window.owner, of: id, caller: caller) }
-        makeKey(id)
+        if let caller {
+            try requireOwner(window.owner, of: id, caller: caller)
+            if !mayTakeKeyWindow, takesKeyWindow(id), let key = keyWindow, let holder = windows[key] {
+                throw PolicyError(.accessDenied, "making \(id) key would take the key window from \(key) of \(holder.owner); "
+                    + "with no focus authority that needs the take-key-window privilege")
+            }
+        }
+        windows[id]?.chosen = tick()
+        if focusAuthority != nil {
+            touch(id)
+            followFocus()
+        } else {
+            makeKey(id)
+        }
         decide(.hierarchy)
+    }
+
+    /// True when making `id` key would take the key window from another client's window with no
+    /// focus authority to say who is in front, which needs the `take-key-window` privilege (P6f).
+    public func takesKeyWindow(_ id: WindowID) -> Bool {
+        guard focusAuthority == nil, let key = keyWindow, key != id,
+              let holder = windows[key], let window = windows[id] else { return false }
+        return holder.owner != window.owner
     }
 
     func makeKey(_ id: WindowID) {
@@ -32,6 +61,22 @@ extension Policy {
         keyWindow = id
         windows[id]?.lastKey = tick()
         touch(id)
+    }
+
+    /// No window is key (P6f: the focused process has none).
+    func clearKey() {
+        guard let old = keyWindow else { return }
+        keyDeciderCache = nil
+        keyWindow = nil
+        touch(old)
+    }
+
+    /// P6: the window that was key most recently, else the most recently registered one.
+    func makeFallbackKey() {
+        let next = windows.values.max { a, b in
+            (a.lastKey ?? 0, a.registration) < (b.lastKey ?? 0, b.registration)
+        }
+        if let next { makeKey(next.id) }
     }
 
     /// The window's `DelegateMask`; 0 means not implemented (P2), refused when its hierarchy would share nothing (P5).
@@ -106,11 +151,7 @@ extension Policy {
         changes.manager = true
         guard keyWindow == id else { return }
         keyWindow = nil
-        // P6: the most recently key window, else the most recently registered.
-        let next = windows.values.max { a, b in
-            (a.lastKey ?? 0, a.registration) < (b.lastKey ?? 0, b.registration)
-        }
-        if let next { makeKey(next.id) }
+        if focusAuthority != nil { followFocus() } else { makeFallbackKey() }
     }
 
     func inUse(_ id: ControllerID) -> PolicyError {

@@ -21,6 +21,10 @@ public final class Policy {
     /// The latest pose from the sensor or `SetDeviceOrientation`, kept while locked or unclaimed.
     public internal(set) var latestReport: DeviceOrientation = .unknown
     public internal(set) var keyWindow: WindowID?
+    /// The client that says which process is focused (P6f); nil when none has.
+    public internal(set) var focusAuthority: ClientID?
+    /// The process the focus authority focused; 0 when none or no authority.
+    public internal(set) var focusedProcess: UInt32 = 0
     public internal(set) var transition: Transition?
 
     var windows: [WindowID: Window] = [:]

@@ -384,7 +384,7 @@ final class P6_KeyWindowTests: XCTestCase {
             Scenario(name: "the key window's owner leaves", setup: { f in
                 f.windowsNamed["1"] = try f.window(A)
                 f.windowsNamed["2"] = try f.window(B)
-                try f.policy.makeKeyAndVisible(f.w("2"), caller: B)
+                try f.policy.makeKeyAndVisible(f.w("2"), caller: B, mayTakeKeyWindow: true)
             }, action: { f in f.policy.clientLeft(B) },
                      check: { f in XCTAssertEqual(f.policy.keyWindow, f.w("1")) }),
             Scenario(name: "closing another's window", setup: { f in f.windowsNamed["1"] = try f.window(B) },

@@ -72,6 +72,8 @@ final class RandomizedPolicyTests: XCTestCase {
             return ControllerID(rawValue: UInt32(rng.below(Int(policy.nextController) + 2)))
         }
         func randomClient() -> ClientID { rng.chance(95) ? rng.pick(clients) : ":9.99" }
+        /// A few processes, each behind any client, so one process may hold several connections.
+        func randomProcess() -> UInt32 { rng.chance(5) ? 0 : rng.pick([1001, 1002, 1003]) }
         func owner(of c: ControllerID) -> ClientID { policy.controller(c)?.owner ?? randomClient() }
         /// Usually the owner, sometimes anybody.
         func callerFor(_ c: ControllerID) -> ClientID { rng.chance(85) ? owner(of: c) : randomClient() }
@@ -86,11 +88,11 @@ final class RandomizedPolicyTests: XCTestCase {
             var lockedBefore = policy.rotationLocked
             let deviceBefore = policy.deviceOrientation
             do {
-                switch rng.below(27) {
+                switch rng.below(28) {
                 case 0:
-                    let client = randomClient()
-                    name = "registerWindow(\(client))"
-                    _ = try policy.registerWindow(client: client)
+                    let client = randomClient(), process = randomProcess()
+                    name = "registerWindow(\(client), process: \(process))"
+                    _ = try policy.registerWindow(client: client, process: process)
                 case 1, 2:
                     let kind = rng.pick(["view", "view", "navigation", "tab", "split", ""])
                     let client = randomClient()
@@ -99,8 +101,9 @@ final class RandomizedPolicyTests: XCTestCase {
                 case 3:
                     let w = randomWindow()
                     let caller: ClientID? = rng.chance(20) ? nil : callerFor(w)
-                    name = "makeKeyAndVisible(\(w), \(String(describing: caller)))"
-                    try policy.makeKeyAndVisible(w, caller: caller)
+                    let mayTake = rng.chance(50)
+                    name = "makeKeyAndVisible(\(w), \(String(describing: caller)), mayTakeKeyWindow: \(mayTake))"
+                    try policy.makeKeyAndVisible(w, caller: caller, mayTakeKeyWindow: mayTake)
                 case 4:
                     let w = randomWindow(), mask = randomMask()
                     name = "setDelegateMask(\(w), \(mask))"
@@ -195,6 +198,10 @@ final class RandomizedPolicyTests: XCTestCase {
                     let mask = randomMask()
                     name = "setApplicationMask(\(mask))"
                     try policy.setApplicationMask(mask)
+                case 26:
+                    let process = rng.chance(15) ? 0 : randomProcess(), authority = randomClient()
+                    name = "setFocusedProcess(\(process), authority: \(authority))"
+                    policy.setFocusedProcess(process, authority: authority)
                 default:
                     if rng.chance(8) {
                         let slot = rng.below(clients.count)
@@ -285,8 +292,20 @@ final class RandomizedPolicyTests: XCTestCase {
             problems.append("\(p.interfaceOrientation) outside the mask in force \(p.supportedMask)")
         }
         if p.transition == nil, !p.deferred.isEmpty { problems.append("decisions deferred with no transition") }
-        // P6.
-        if p.windowIDs.isEmpty != (p.keyWindow == nil) { problems.append("key window \(String(describing: p.keyWindow)) with windows \(p.windowIDs)") }
+        // P6, and P6f under a focus authority.
+        if p.focusAuthority == nil {
+            if p.focusedProcess != 0 { problems.append("focused \(p.focusedProcess) with no authority") }
+            if p.windowIDs.isEmpty != (p.keyWindow == nil) {
+                problems.append("key window \(String(describing: p.keyWindow)) with windows \(p.windowIDs)")
+            }
+        } else if p.keyWindow != p.focusTarget {
+            problems.append("P6f: key window \(String(describing: p.keyWindow)) while \(p.focusedProcess) is focused, "
+                + "not its window \(String(describing: p.focusTarget))")
+        }
+        if let key = p.keyWindow, p.focusAuthority != nil, p.window(key)?.process != p.focusedProcess {
+            problems.append("P6f: key window \(key) is not the focused process's")
+        }
+        if let authority = p.focusAuthority, departed.contains(authority) { problems.append("departed \(authority) is the authority") }
         if let key = p.keyWindow, p.window(key) == nil { problems.append("key window \(key) does not exist") }
         if p.keyWindow == nil, p.supportedMask != p.applicationMask { problems.append("P7: mask in force is not the application mask") }
 
@@ -373,7 +392,7 @@ struct Readable {
 
     init(_ p: Policy) {
         manager = "\(p.interfaceOrientation) \(p.deviceOrientation) \(p.supportedMask.rawValue) \(p.applicationMask.rawValue) "
-            + "\(p.rotationLocked) \(String(describing: p.keyWindow))"
+            + "\(p.rotationLocked) \(String(describing: p.keyWindow)) \(p.focusedProcess)"
         for id in p.windowIDs {
             let w = p.window(id)!
             windows[id] = "delegate=\(w.delegateMask.rawValue) root=\(String(describing: w.rootController)) key=\(p.keyWindow == id) "

@@ -173,7 +173,7 @@ final class P9_HierarchyDrivenRotationTests: XCTestCase {
             Scenario(name: "a client leaves", setup: { f in
                 try f.window(A, root: try f.vc(mPortrait))
                 let w = try f.window(B, root: try f.vc(mLandscape, client: B))
-                try f.policy.makeKeyAndVisible(w, caller: B)
+                try f.policy.makeKeyAndVisible(w, caller: B, mayTakeKeyWindow: true)
             }, action: { f in f.policy.clientLeft(B) }, orientation: P, events: rotation(LR, P)),
             Scenario(name: "destroy the top", setup: { f in
                 f.named["top"] = try f.vc(mLandscape)
@@ -668,7 +668,7 @@ final class P16_ClaimsTests: XCTestCase {
                 f.named["b1"] = try f.vc(mLandscape, client: B)
                 f.named["b2"] = try f.nav([f["b1"]], client: B)
                 f.windowsNamed["b"] = try f.window(B, root: f["b2"])
-                try f.policy.makeKeyAndVisible(f.w("b"), caller: B)
+                try f.policy.makeKeyAndVisible(f.w("b"), caller: B, mayTakeKeyWindow: true)
             }, action: { f in
                 f.policy.clientLeft(B)
                 let events = f.drain()

@@ -5,6 +5,21 @@ import XCTest
 // Clients.
 let A: ClientID = ":1.10"
 let B: ClientID = ":1.20"
+/// A client that watches focus, such as a compositor or a session helper (P6f).
+let focusWatcher: ClientID = ":1.30"
+
+/// The processes behind the clients, for the focus authority.
+let pidA: UInt32 = 1010
+let pidB: UInt32 = 1020
+
+/// The process of a test client; 0 (unknown) for any other.
+func process(of client: ClientID) -> UInt32 {
+    switch client {
+    case A: pidA
+    case B: pidB
+    default: 0
+    }
+}
 
 // Raw masks as written on the bus.
 let mPortrait: UInt32 = 2
@@ -57,7 +72,7 @@ final class Fixture {
 
     @discardableResult
     func window(_ client: ClientID = A, delegate: UInt32 = 0, root: ControllerID? = nil) throws -> WindowID {
-        let w = try policy.registerWindow(client: client)
+        let w = try policy.registerWindow(client: client, process: process(of: client))
         if delegate != 0 { try policy.setDelegateMask(w, delegate, caller: client) }
         if let root { try policy.setRootController(w, root, caller: client) }
         return w
@@ -126,7 +141,8 @@ struct Snapshot: Equatable, CustomStringConvertible {
         l.append("manager io=\(p.interfaceOrientation) device=\(p.deviceOrientation) latest=\(p.latestReport) "
             + "app=\(p.applicationMask.rawValue) locked=\(p.rotationLocked) key=\(String(describing: p.keyWindow)) "
             + "transition=\(String(describing: p.transition)) supported=\(p.supportedMask.rawValue) "
-            + "total=\(p.totalClaims) deferred=\(p.deferred) next=\(p.nextWindow)/\(p.nextController)")
+            + "total=\(p.totalClaims) deferred=\(p.deferred) next=\(p.nextWindow)/\(p.nextController) "
+            + "authority=\(String(describing: p.focusAuthority)) focused=\(p.focusedProcess) clock=\(p.clock)")
         for (client, count) in p.claims.sorted(by: { $0.key < $1.key }) { l.append("claims \(client)=\(count)") }
         for (client, o) in p.owned.sorted(by: { $0.key < $1.key }) {
             l.append("owned \(client) windows=\(o.windows) controllers=\(o.controllers)")
@@ -134,7 +150,7 @@ struct Snapshot: Equatable, CustomStringConvertible {
         for id in p.windowIDs {
             let w = p.window(id)!
             l.append("\(id) owner=\(w.owner) delegate=\(w.delegateMask.rawValue) root=\(String(describing: w.rootController)) "
-                + "lastKey=\(String(describing: w.lastKey)) supported=\(p.supportedMask(of: id).rawValue) "
+                + "process=\(w.process) lastKey=\(String(describing: w.lastKey)) chosen=\(String(describing: w.chosen)) supported=\(p.supportedMask(of: id).rawValue) "
                 + "effective=\(p.effectiveMask(of: id).rawValue) deciding=\(String(describing: p.decidingController(of: id)))")
         }
         for id in p.controllerIDs {
