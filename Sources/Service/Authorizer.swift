@@ -13,6 +13,7 @@ final class Authorizer {
         case lockRotation = "org.orientationd.Orientation1.lock-rotation"
         case setDeviceOrientation = "org.orientationd.Orientation1.set-device-orientation"
         case configureApplication = "org.orientationd.Orientation1.configure-application"
+        case takeKeyWindow = "org.orientationd.Orientation1.take-key-window"
     }
 
     private let connection: Connection

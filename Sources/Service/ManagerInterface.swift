@@ -16,8 +16,8 @@ extension OrientationService {
                     perform(call) { () throws(PolicyError) in try policy.endGenerating(client: call.sender); return [] }
                 },
                 Method("RegisterWindow", out: [Arg("window", "o")]) { [unowned self] call in
-                    perform(call) { () throws(PolicyError) in
-                        [.objectPath(ObjectPaths.path(of: try policy.registerWindow(client: call.sender)))]
+                    withProcess(of: call) { [unowned self] pid throws(PolicyError) in
+                        [.objectPath(ObjectPaths.path(of: try policy.registerWindow(client: call.sender, process: pid)))]
                     }
                 },
                 Method("CreateController", in: ("kind", String.self), out: [Arg("controller", "o")]) { [unowned self] call, kind in
@@ -36,6 +36,12 @@ extension OrientationService {
                 },
                 Method("InjectAcceleration", in: ("x", Double.self), ("y", Double.self), ("z", Double.self)) { [unowned self] call, x, y, z in
                     injectAcceleration(call, [x, y, z])
+                },
+                Method("SetFocusedProcess", in: ("pid", UInt32.self)) { [unowned self] call, pid in
+                    privileged(call, .configureApplication, what: "SetFocusedProcess") { [unowned self] in
+                        policy.setFocusedProcess(pid, authority: call.sender)
+                        return []
+                    }
                 },
             ],
             properties: [
@@ -61,6 +67,7 @@ extension OrientationService {
                 Property("KeyWindow", type: "o") { [unowned self] in .objectPath(policy.keyWindow.map { ObjectPaths.path(of: $0) } ?? "/") },
                 Property("RotationDuration", type: "d", emits: .const) { [unowned self] in .double(settings.rotationDuration) },
                 Property("ScreenBounds", type: "(uu)") { [unowned self] in screenBounds(policy.interfaceOrientation) },
+                Property("FocusedProcess", type: "u") { [unowned self] in .uint32(policy.focusedProcess) },
             ],
             signals: [
                 Signal("WillChange", args: [Arg("from", "u"), Arg("to", "u")]),

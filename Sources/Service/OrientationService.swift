@@ -16,6 +16,8 @@ public final class OrientationService {
     let connection: Connection
     let policy: Policy
     let authorizer: Authorizer
+    /// Each client's process, for the focus authority (P6f).
+    let processes: ClientProcesses
     let store: StateStore
     /// The last values announced for each object, in the order of its table's announced properties,
     /// so only real changes are sent; an array, not a dictionary, because there may be thousands of objects.
@@ -38,6 +40,7 @@ public final class OrientationService {
         policy = Policy(configuration: settings.policy, savedApplicationMask: saved?.applicationMask,
                         savedOrientation: saved?.interfaceOrientation, rotationLocked: saved?.rotationLocked ?? false)
         authorizer = Authorizer(connection: connection, users: settings.privilegedUsers, groups: settings.privilegedGroups)
+        processes = ClientProcesses(connection: connection)
     }
 
     /// Exports the manager, follows clients leaving, and takes the well-known name.
@@ -58,6 +61,7 @@ public final class OrientationService {
         nameWatch = connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
             guard newOwner.isEmpty, name.hasPrefix(":") else { return }
             sensorProxyCompat?.clientLeft(name)
+            processes.forget(name)
             guard policy.isKnown(name) else { return }
             if settings.verbose { log("\(name) left the bus; removing what it owned") }
             policy.clientLeft(name)
@@ -106,13 +110,29 @@ public final class OrientationService {
                     _ operation: @escaping () throws(PolicyError) -> [Value]) -> Reply {
         authorizer.authorize(call.sender, action, what: what) { [unowned self] denial in
             if let denial { return call.fail(denial) }
-            switch perform(call, operation) {
-            case .values(let values): call.reply(values)
-            case .error(let error): call.fail(error)
-            case .deferred: break
-            }
+            answer(call, perform(call, operation))
         }
         return .deferred
+    }
+
+    /// Runs `operation` with the caller's process id (P6f), answering later when the bus must be asked.
+    func withProcess(of call: MethodCall, _ operation: @escaping (UInt32) throws(PolicyError) -> [Value]) -> Reply {
+        processes.process(of: call.sender) { [unowned self] pid in
+            guard let pid else {
+                return call.fail(.failed("the bus cannot tell the process of \(call.sender); has it left?"))
+            }
+            answer(call, perform(call) { () throws(PolicyError) in try operation(pid) })
+        }
+        return .deferred
+    }
+
+    /// Sends a deferred call's answer.
+    func answer(_ call: MethodCall, _ reply: Reply) {
+        switch reply {
+        case .values(let values): call.reply(values)
+        case .error(let error): call.fail(error)
+        case .deferred: break
+        }
     }
 
     /// As `privileged`, for a property Set.

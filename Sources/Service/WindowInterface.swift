@@ -11,7 +11,15 @@ extension OrientationService {
             methods: [
                 Method("MakeKeyAndVisible") { [unowned self] call in
                     guard let window = policy.window(id), window.owner != call.sender else {
-                        return perform(call) { () throws(PolicyError) in try policy.makeKeyAndVisible(id, caller: call.sender); return [] }
+                        // P6f: with no focus authority, taking the key window from another client's needs the privilege.
+                        guard policy.takesKeyWindow(id) else {
+                            return perform(call) { () throws(PolicyError) in try policy.makeKeyAndVisible(id, caller: call.sender); return [] }
+                        }
+                        return privileged(call, .takeKeyWindow, what: "making \(id) key, which takes the key window from "
+                                          + "another client's window while no focus authority is set") { () throws(PolicyError) in
+                            try self.policy.makeKeyAndVisible(id, caller: call.sender, mayTakeKeyWindow: true)
+                            return []
+                        }
                     }
                     return privileged(call, .configureApplication, what: "making another client's \(id) key") { () throws(PolicyError) in
                         try self.policy.makeKeyAndVisible(id, caller: nil)

@@ -57,7 +57,8 @@ enum Help {
 
             Prints every property of the manager (org.orientationd.Orientation1 on
             /org/orientationd/Orientation1), one 'Name: value' line each: orientations
-            by name, masks as lists of names, booleans as yes/no, ScreenBounds as WxH.
+            by name, masks as lists of names, booleans as yes/no, ScreenBounds as WxH,
+            FocusedProcess as a process id or 'none'.
 
             \(jsonScheme)
             """,

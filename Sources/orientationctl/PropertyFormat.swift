@@ -11,8 +11,11 @@ enum PropertyFormat {
     /// The manager's properties in the contract's order; `status` prints them in this order.
     static let managerProperties = [
         "DeviceOrientation", "InterfaceOrientation", "SupportedMask", "ApplicationMask", "Idiom",
-        "RotationLocked", "HasAccelerometer", "KeyWindow", "RotationDuration", "ScreenBounds",
+        "RotationLocked", "HasAccelerometer", "KeyWindow", "RotationDuration", "ScreenBounds", "FocusedProcess",
     ]
+
+    /// Process ids, where 0 means none.
+    private static let processProperties: Set = ["FocusedProcess"]
 
     private static let deviceOrientationProperties: Set = ["DeviceOrientation"]
     private static let interfaceOrientationProperties: Set = ["InterfaceOrientation", "PreferredOrientation"]
@@ -45,6 +48,7 @@ enum PropertyFormat {
                 guard let names = maskNames(raw) else { return String(raw) }
                 return names.isEmpty ? "none" : names.joined(separator: ", ")
             }
+            if processProperties.contains(name), raw == 0 { return "none" }
             return String(raw)
         }
         if let b = value.boolValue { return b ? "yes" : "no" }

@@ -109,7 +109,7 @@ final class DeploymentFilesTests: XCTestCase {
     func testPolkitFileDeclaresTheActionsTheAuthorizerAsksFor() throws {
         let source = try XCTUnwrap(readPackageFile("Sources/Service/Authorizer.swift"))
         let used = Set(source.matches(of: /"(org\.orientationd\.Orientation1\.[a-z-]+)"/).map { String($0.output.1) })
-        XCTAssertEqual(used.count, 3, "Authorizer.swift names \(used.sorted())")
+        XCTAssertEqual(used.count, 4, "Authorizer.swift names \(used.sorted())")
 
         let root = try XMLReader.parse(try XCTUnwrap(readPackageFile("dbus/org.orientationd.Orientation1.policy")))
         XCTAssertEqual(root.name, "policyconfig")
@@ -128,5 +128,10 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertEqual(allowActive("org.orientationd.Orientation1.lock-rotation"), "yes")
         XCTAssertEqual(allowActive("org.orientationd.Orientation1.set-device-orientation"), "auth_admin_keep")
         XCTAssertEqual(allowActive("org.orientationd.Orientation1.configure-application"), "auth_admin_keep")
+        // An application in front may take the screen; a background or remote one may not, and is not asked to authenticate.
+        let takeKey = actions.first { $0.attributes["id"] == "org.orientationd.Orientation1.take-key-window" }?.children("defaults").first
+        XCTAssertEqual(takeKey?.children("allow_active").first?.text, "yes")
+        XCTAssertEqual(takeKey?.children("allow_inactive").first?.text, "no")
+        XCTAssertEqual(takeKey?.children("allow_any").first?.text, "no")
     }
 }

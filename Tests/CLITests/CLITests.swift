@@ -137,7 +137,7 @@ final class CLITests: XCTestCase {
         let result = fixture.ctl("status")
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 10, result.stdout)
+        XCTAssertEqual(lines.count, 11, result.stdout)
         func value(_ name: String) -> String? {
             lines.first { $0.hasPrefix(name + ":") }.map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         }
@@ -148,6 +148,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(value("HasAccelerometer"), "yes")
         XCTAssertEqual(value("KeyWindow"), "/")
         XCTAssertEqual(value("ScreenBounds"), "0x0")
+        XCTAssertEqual(value("FocusedProcess"), "none")
         XCTAssertTrue(["portrait", "landscape-right", "landscape-left"].contains(value("InterfaceOrientation") ?? ""),
                       result.stdout)
         XCTAssertTrue(["unknown", "portrait", "landscape-left", "landscape-right"].contains(value("DeviceOrientation") ?? ""),
@@ -168,6 +169,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(object["RotationDuration"] as? Double, 0)
         XCTAssertEqual(object["ScreenBounds"] as? String, "0x0")
         XCTAssertEqual(object["ScreenBoundsValue"] as? [Int], [0, 0])
+        XCTAssertEqual(object["FocusedProcess"] as? Int, 0)
         let names = [1: "portrait", 2: "portrait-upside-down", 3: "landscape-right", 4: "landscape-left"]
         let interface = try XCTUnwrap(object["InterfaceOrientationValue"] as? Int)
         XCTAssertEqual(object["InterfaceOrientation"] as? String, names[interface])
