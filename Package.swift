@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "Service", dependencies: ["DBus", "EventLoop", "Orientation", "OrientationAPI", "Policy", "Sensors",
                                                 "SensorSources", "CGLib"]),
         .executableTarget(name: "orientationd", dependencies: ["Service", "EventLoop"]),
-        .executableTarget(name: "orientationctl", dependencies: ["DBus", "EventLoop", "Orientation", "OrientationAPI"]),
+        .executableTarget(name: "orientationctl", dependencies: ["DBus", "EventLoop", "Orientation", "OrientationAPI", "CGLib"]),
         .executableTarget(name: "policy-benchmark", dependencies: ["Policy"], path: "Benchmarks/policy-benchmark"),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "OrientationTests", dependencies: ["Orientation"]),

@@ -1,6 +1,6 @@
 /// The commands by name.
 enum Commands {
-    static let names = ["app-mask", "attempt", "get", "inject", "lock", "monitor", "set-device", "status", "unlock", "window"]
+    static let names = ["app-mask", "attempt", "follow", "get", "inject", "lock", "monitor", "set-device", "status", "unlock", "window"]
 
     /// The command called `name`, nil when there is none.
     static func named(_ name: String) -> ((Invocation) throws(Failure) -> Void)? {
@@ -15,6 +15,7 @@ enum Commands {
         case "app-mask": ChangeCommands.applicationMask
         case "attempt": ChangeCommands.attempt
         case "window": WindowCommand.run
+        case FollowCommand.name: FollowCommand.run
         default: nil
         }
     }

@@ -24,6 +24,8 @@ enum Help {
           app-mask MASK        set the application's supported orientations (ApplicationMask)
           attempt              AttemptRotationToDeviceOrientation
           window [OPTIONS]     register a window with a root controller and keep it until interrupted
+          follow sway [OPTIONS] | follow exec -- COMMAND [ARGS...]
+                               \(FollowCommand.summary)
           help [COMMAND]       show this help, or a command's
 
         'orientationctl COMMAND --help' explains a command.
@@ -144,6 +146,7 @@ enum Help {
               --no-autorotate            ShouldAutorotate = false
             \(masks)
             """,
+        FollowCommand.name: FollowCommand.help,
         "help": """
             Usage: orientationctl help [COMMAND]
 

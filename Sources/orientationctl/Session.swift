@@ -32,7 +32,8 @@ final class Session {
         if let failure { throw failure }
     }
 
-    private func fail(_ error: Failure) {
+    /// Ends the session with `error`, which `run()` then throws.
+    func fail(_ error: Failure) {
         if failure == nil { failure = error }
         loop.quit()
     }

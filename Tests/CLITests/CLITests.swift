@@ -47,7 +47,7 @@ final class CLITests: XCTestCase {
             let result = runTool([orientationctl] + argv)
             XCTAssertEqual(result.status, 0, "\(argv)")
             for command in ["status", "get", "monitor", "lock", "unlock", "set-device", "inject", "app-mask",
-                            "attempt", "window", "--system", "--session", "--address", "--json"] {
+                            "attempt", "window", "follow", "--system", "--session", "--address", "--json"] {
                 XCTAssertTrue(result.stdout.contains(command), "\(argv) does not mention \(command)")
             }
         }
@@ -65,6 +65,8 @@ final class CLITests: XCTestCase {
             "app-mask": ["MASK", "all-but-upside-down", "landscape-right"],
             "attempt": ["AttemptRotationToDeviceOrientation"],
             "window": ["--delegate-mask MASK", "--root KIND", "--mask MASK", "--preferred ORIENTATION", "--no-autorotate"],
+            "follow": ["sway", "--output NAME", "--no-touch", "--focus", "exec -- COMMAND", "ORIENTATION_TRANSFORM",
+                       "ORIENTATION_DEGREES", "ORIENTATION_XRANDR", "SetFocusedProcess"],
         ]
         for (command, words) in expected {
             for argv in [[command, "--help"], ["help", command]] {

@@ -11,17 +11,43 @@ let orientationd = productsDirectory() + "/orientationd"
 final class DaemonFixture {
     let bus: PrivateBus
     let directory: String
-    let daemon: Background
+    private(set) var daemon: Background
     let connection: Connection
+    private var starts = 0
 
-    init() throws {
-        bus = try PrivateBus()
+    /// With `systemBus`, the bus is configured as the system bus is, with the shipped policy for
+    /// org.orientationd.Orientation1 and a socket every user reaches; the daemon must then run as root.
+    init(systemBus: Bool = false) throws {
+        bus = systemBus ? try PrivateBus(systemPolicyFiles: [packageRoot + "/dbus/org.orientationd.Orientation1.conf"])
+                        : try PrivateBus()
         directory = makeTempDirectory("orientationctl-test")
         mkdir(directory + "/state", 0o755)
-        daemon = try Background([orientationd, "--address", bus.address, "--sensor", "simulated",
-                                 "--state-dir", directory + "/state"], in: directory, name: "orientationd")
         connection = try Connection(bus: .address(bus.address))
-        let up = waitUntil(10) { [connection, daemon] in
+        daemon = try Self.startDaemon(bus: bus, directory: directory, connection: connection, name: "orientationd")
+    }
+
+    /// Stops the daemon and starts another on the same bus and state directory, as a restart would.
+    func restartDaemon() throws {
+        stopDaemon()
+        try startDaemonAgain()
+    }
+
+    /// Stops the daemon with SIGTERM; `startDaemonAgain()` brings one back.
+    func stopDaemon() {
+        daemon.signal(SIGTERM)
+        _ = daemon.waitForExit(timeout: 5)
+    }
+
+    /// Starts a daemon on the same bus and state directory.
+    func startDaemonAgain() throws {
+        starts += 1
+        daemon = try Self.startDaemon(bus: bus, directory: directory, connection: connection, name: "orientationd-\(starts)")
+    }
+
+    private static func startDaemon(bus: PrivateBus, directory: String, connection: Connection, name: String) throws -> Background {
+        let daemon = try Background([orientationd, "--address", bus.address, "--sensor", "simulated",
+                                     "--state-dir", directory + "/state"], in: directory, name: name)
+        let up = waitUntil(10) {
             guard daemon.isRunning else { return true }
             let reply = try? connection.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
             return reply?.first?.boolValue == true
@@ -30,6 +56,7 @@ final class DaemonFixture {
             daemon.kill9()
             throw DBusError.failed("orientationd did not come up: \(daemon.stderr)")
         }
+        return daemon
     }
 
     /// Runs orientationctl on this bus with `arguments` after the bus option.
