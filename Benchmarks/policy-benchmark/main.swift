@@ -236,10 +236,11 @@ func manyWindows() -> [Result] {
     var windowsByClient: [[WindowID]] = []
     var navigationOf: [WindowID: ControllerID] = [:]
     var baseOf: [WindowID: ControllerID] = [:]
-    for client in clients {
+    for (index, client) in clients.enumerated() {
         var mine: [WindowID] = []
         for n in 0..<63 {
-            let window = must("register") { try policy.registerWindow(client: client) }
+            // Each client is a process of its own, for the focus authority (P6f).
+            let window = must("register") { try policy.registerWindow(client: client, process: 1000 + UInt32(index)) }
             let views = (0..<3).map { _ in
                 must("create") { try policy.createController(kind: "view", client: client) }
             }
@@ -355,6 +356,14 @@ func manyWindows() -> [Result] {
     }
     checkRotates(policy, "many windows, make key", makeKey)
     results.append(measure("\(label): MakeKeyAndVisible, alternating", makeKey))
+
+    // The compositor moving the focus between the same two clients: each focus finds the process's window.
+    let focus: (Int) -> Void = { _ in
+        policy.setFocusedProcess(policy.keyWindow == landscapeWindow ? 1007 : 1003, authority: ":1.99")
+        settle(policy)
+    }
+    checkRotates(policy, "many windows, focus", focus)
+    results.append(measure("\(label): SetFocusedProcess, alternating", focus))
     return results
 }
 
