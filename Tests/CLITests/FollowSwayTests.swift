@@ -119,10 +119,10 @@ final class FollowSwayTests: XCTestCase {
         try setDevice(3)
         expectTransform("90", "landscape-right")
         usleep(300_000)
-        let before = contextSwitches(follower.pid)
+        let before = contextSwitches(of: follower.pid)
         usleep(2_000_000)
-        let after = contextSwitches(follower.pid)
-        XCTAssertNotNil(before)
+        let after = contextSwitches(of: follower.pid)
+        XCTAssertGreaterThan(before, 0, "follow's /proc entry was read")
         XCTAssertEqual(before, after, "follow woke up while nothing changed")
         let status = (try? String(contentsOfFile: "/proc/\(follower.pid)/status", encoding: .utf8)) ?? ""
         let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }.map(String.init) ?? "VmRSS: ?"
@@ -251,14 +251,4 @@ final class FollowSwayTests: XCTestCase {
         XCTAssertEqual(manager("RotationLocked")?.boolValue, true)
         XCTAssertEqual(sway.transform, "90", "the refused attempt turned nothing")
     }
-}
-
-/// The number of times `pid` was switched out (voluntary and not), from /proc; nil when unreadable.
-func contextSwitches(_ pid: pid_t) -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-    var total = 0
-    for line in status.split(separator: "\n") where line.hasSuffix("") && line.contains("ctxt_switches") {
-        total += Int(line.split(separator: "\t").last.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
-    }
-    return total
 }

@@ -183,16 +183,6 @@ final class Daemon {
     }
 
     /// `voluntary_ctxt_switches + nonvoluntary_ctxt_switches` of every thread, from /proc.
-    var contextSwitches: Int {
-        var total = 0
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        for task in tasks {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
-            for line in status.split(separator: "\n") where line.contains("ctxt_switches") {
-                total += Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) ?? 0
-            }
-        }
-        return total
-    }
+    var contextSwitches: Int { TestSupport.contextSwitches(of: pid) }
 }
 
