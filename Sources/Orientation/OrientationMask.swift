@@ -42,6 +42,9 @@ public struct OrientationMask: OptionSet, Hashable, Sendable, CustomStringConver
         ("landscape", .landscape), ("all", .all), ("all-but-upside-down", .allButUpsideDown),
     ]
 
+    /// Every name `init(parsing:)` accepts: the four orientations, then the groups.
+    public static var acceptedNames: [String] { InterfaceOrientation.fallbackOrder.map(\.name) + groupNames.map(\.0) }
+
     /// Parses `landscape`, `all-but-upside-down`, `portrait|landscape-left`, `portrait,landscape-left` or `26`.
     ///
     /// The result is always a valid mask: zero and bits outside 30 are refused,
@@ -51,8 +54,7 @@ public struct OrientationMask: OptionSet, Hashable, Sendable, CustomStringConver
         let accepted =
             "accepted: a number that is a non-empty subset of 30 (portrait 2, portrait-upside-down 4, "
             + "landscape-right 8, landscape-left 16), or names joined by ',' or '|' among "
-            + (InterfaceOrientation.fallbackOrder.map(\.name) + OrientationMask.groupNames.map(\.0))
-            .joined(separator: ", ")
+            + OrientationMask.acceptedNames.joined(separator: ", ")
         if let value = UInt32(trimmed) {
             let mask = OrientationMask(rawValue: value)
             guard mask.isValid else {

@@ -1,3 +1,4 @@
+import Arguments
 import DBus
 
 /// The daemon's command line (dbus-api.md, "Command lines"); flags override the config file.
@@ -22,6 +23,8 @@ public enum DaemonCommandLine {
                                    that name or with --sensor sensor-proxy ([Compat] SensorProxy)
           --verbose                log every decision
           --help                   show this help
+
+        An option's value may also follow an equals sign: --sensor=simulated.
         """
 
     /// What was asked for: settings to run with, or the help text.
@@ -34,14 +37,12 @@ public enum DaemonCommandLine {
     public static func parse(_ arguments: [String]) throws(StartupError) -> Outcome {
         var flags: [(inout Settings) -> Void] = []
         var configPath: String?
-        var index = 0
-        func operand(_ flag: String) throws(StartupError) -> String {
-            index += 1
-            guard index < arguments.count else { throw StartupError.configuration("\(flag) needs a value; see --help") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
+        var cursor = ArgumentCursor(arguments)
+        while let argument = cursor.next() {
+            func operand(_ flag: String) throws(StartupError) -> String {
+                guard let value = cursor.value() else { throw StartupError.configuration("\(flag) needs a value; see --help") }
+                return value
+            }
             switch argument {
             case "--help", "-h": return .help
             case "--system": flags.append { $0.bus = .system }
@@ -67,7 +68,7 @@ public enum DaemonCommandLine {
             case "--verbose", "-v": flags.append { $0.verbose = true }
             default: throw StartupError.configuration("unknown option '\(argument)'; see --help")
             }
-            index += 1
+            if cursor.hasUnusedValue { throw StartupError.configuration("\(argument) takes no value; see --help") }
         }
         var settings = Settings()
         settings.configPath = configPath

@@ -44,3 +44,70 @@ enum ChangeCommands {
         try Manager(bus: invocation.bus).call("AttemptRotationToDeviceOrientation")
     }
 }
+
+extension Command {
+    static let lock = Command(
+        name: "lock", synopsis: "lock", summary: "lock rotation (RotationLocked = true)",
+        help: """
+            Usage: orientationctl lock
+
+            Locks rotation: sets RotationLocked to true (privileged). The interface stays
+            in its orientation until 'orientationctl unlock'.
+            """,
+        run: { invocation throws(Failure) in try ChangeCommands.lock(invocation, locked: true) })
+
+    static let unlock = Command(
+        name: "unlock", synopsis: "unlock", summary: "unlock rotation (RotationLocked = false)",
+        help: """
+            Usage: orientationctl unlock
+
+            Unlocks rotation: sets RotationLocked to false (privileged); the interface
+            catches up with the device.
+            """,
+        run: { invocation throws(Failure) in try ChangeCommands.lock(invocation, locked: false) })
+
+    static let setDevice = Command(
+        name: "set-device", synopsis: "set-device ORIENTATION",
+        summary: "force the device orientation (SetDeviceOrientation)",
+        help: """
+            Usage: orientationctl set-device ORIENTATION
+
+            Forces the device orientation (SetDeviceOrientation, privileged): the device is
+            taken to be in ORIENTATION until the sensor classifies a different one.
+            ORIENTATION: \(Help.orientations).
+            Numbers are passed to the daemon as they are, so it judges them.
+            """,
+        operands: .words(DeviceOrientation.allCases.filter { $0 != .unknown }.map(\.name)), run: ChangeCommands.setDevice)
+
+    static let inject = Command(
+        name: "inject", synopsis: "inject X Y Z", summary: "feed one accelerometer sample in m/s² (simulated sensor only)",
+        help: """
+            Usage: orientationctl inject X Y Z
+
+            Feeds one accelerometer sample X Y Z, in m/s², into the daemon's classifier
+            (InjectAcceleration, privileged; only with the simulated sensor).
+            X, Y and Z are decimal numbers, e.g. 'inject -- 9.81 0 0' or 'inject 0 -9.81 0'.
+            """,
+        run: ChangeCommands.inject)
+
+    static let appMask = Command(
+        name: "app-mask", synopsis: "app-mask MASK",
+        summary: "set the application's supported orientations (ApplicationMask)",
+        help: """
+            Usage: orientationctl app-mask MASK
+
+            Sets the application's supported orientations (ApplicationMask, privileged).
+            \(Help.masks)
+            """,
+        operands: .words(Commands.maskWords), run: ChangeCommands.applicationMask)
+
+    static let attempt = Command(
+        name: "attempt", synopsis: "attempt", summary: "AttemptRotationToDeviceOrientation",
+        help: """
+            Usage: orientationctl attempt
+
+            Calls AttemptRotationToDeviceOrientation: the interface turns to the device's
+            orientation when the rules in force allow it.
+            """,
+        run: ChangeCommands.attempt)
+}

@@ -1,22 +1,28 @@
-/// The commands by name.
+import Orientation
+
+/// Every command, in the order the overview lists them. To add one, declare it as a `Command`
+/// (beside its code, as `extension Command { static let … }`) and list it here: dispatch, the
+/// overview, its `--help` and the completion scripts follow.
 enum Commands {
-    static let names = ["app-mask", "attempt", "follow", "get", "inject", "lock", "monitor", "set-device", "status", "unlock", "window"]
+    static let all: [Command] = [
+        .status, .get, .monitor, .lock, .unlock, .setDevice, .inject, .appMask, .attempt, .window,
+        .follow, .completions, .help,
+    ]
+
+    /// The options before the command.
+    static let globalOptions: [CommandOption] = [
+        CommandOption(flag: "--system", summary: "use the system bus (default)"),
+        CommandOption(flag: "--session", summary: "use the session bus"),
+        CommandOption(flag: "--address", value: "ADDRESS", summary: "use the bus at ADDRESS"),
+        CommandOption(flag: "--json", summary: "print JSON for scripts (see 'orientationctl help status')"),
+        CommandOption(flag: "--help", alias: "-h", summary: "show this help"),
+    ]
 
     /// The command called `name`, nil when there is none.
-    static func named(_ name: String) -> ((Invocation) throws(Failure) -> Void)? {
-        switch name {
-        case "status": StatusCommands.status
-        case "get": StatusCommands.get
-        case "monitor": MonitorCommand.run
-        case "lock": { invocation throws(Failure) in try ChangeCommands.lock(invocation, locked: true) }
-        case "unlock": { invocation throws(Failure) in try ChangeCommands.lock(invocation, locked: false) }
-        case "set-device": ChangeCommands.setDevice
-        case "inject": ChangeCommands.inject
-        case "app-mask": ChangeCommands.applicationMask
-        case "attempt": ChangeCommands.attempt
-        case "window": WindowCommand.run
-        case FollowCommand.name: FollowCommand.run
-        default: nil
-        }
-    }
+    static func named(_ name: String) -> Command? { all.first { $0.name == name } }
+
+    /// Words for an operand or a value that is an interface orientation.
+    static let interfaceOrientationWords = InterfaceOrientation.fallbackOrder.map(\.name)
+    /// Words for an operand or a value that is a mask.
+    static let maskWords = OrientationMask.acceptedNames
 }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import Arguments
 import DBus
 import EventLoop
 
@@ -59,24 +60,17 @@ enum FollowCommand {
     static func swayOptions(_ arguments: [String]) throws(Failure) -> SwayScreen.Options {
         var output: String?
         var mapsTouch = true, reportsFocus = false
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
+        var cursor = ArgumentCursor(arguments)
+        while let argument = cursor.next() {
             switch argument {
             case "--no-touch": mapsTouch = false
             case "--focus": reportsFocus = true
             case "--output":
-                index += 1
-                guard index < arguments.count, !arguments[index].isEmpty else { throw .usage("follow sway: --output needs an output name") }
-                output = arguments[index]
-            default:
-                if argument.hasPrefix("--output="), argument.count > "--output=".count {
-                    output = String(argument.dropFirst("--output=".count))
-                } else {
-                    throw .usage("follow sway: unknown argument '\(argument)'")
-                }
+                guard let name = cursor.value(), !name.isEmpty else { throw .usage("follow sway: --output needs an output name") }
+                output = name
+            default: throw .usage("follow sway: unknown argument '\(argument)'")
             }
-            index += 1
+            if cursor.hasUnusedValue { throw .usage("follow sway: \(argument) takes no value") }
         }
         guard let socket = getenv("SWAYSOCK").map({ String(cString: $0) }), !socket.isEmpty else {
             throw .runtime("follow sway: SWAYSOCK is not set; run it from sway's config ('exec orientationctl follow sway') "
@@ -122,4 +116,16 @@ enum FollowCommand {
         follower.onFatal = { failure in session.fail(failure) }
         return follower
     }
+}
+
+extension Command {
+    static let follow = Command(
+        name: FollowCommand.name, synopsis: FollowCommand.synopsis, summary: FollowCommand.summary,
+        help: FollowCommand.help, operands: .words(["sway", "exec"]),
+        options: [
+            CommandOption(flag: "--output", value: "NAME", summary: "the output to turn (follow sway)"),
+            CommandOption(flag: "--no-touch", summary: "leave the inputs alone (follow sway)"),
+            CommandOption(flag: "--focus", summary: "report the focused window's process (follow sway)"),
+        ],
+        run: FollowCommand.run)
 }

@@ -1,37 +1,39 @@
-/// The help texts: one overview and one page per command.
+import OrientationAPI
+
+/// The overview, the texts several help pages share, and the `help` command.
 enum Help {
-    static let overview = """
+    /// The page `orientationctl --help` prints, its option and command lists read from `Commands`.
+    static var overview: String {
+        """
         Usage: orientationctl [--system | --session | --address ADDRESS] [--json] COMMAND [ARGS]
 
-        Talks to orientationd (org.orientationd.Orientation1).
+        Talks to orientationd (\(Orientation1.busName)).
 
         Global options (before the command):
-          --system             use the system bus (default)
-          --session            use the session bus
-          --address ADDRESS    use the bus at ADDRESS
-          --json               print JSON for scripts (see 'orientationctl help status')
-          --help, -h           show this help
+        \(list(Commands.globalOptions.map { ($0.label, $0.summary) }, column: 21))
 
         Commands:
-          status               show every manager property, values as names
-          get PROPERTY         show one manager property
-          monitor              hold a device-orientation claim and print each change until interrupted
-          lock                 lock rotation (RotationLocked = true)
-          unlock               unlock rotation (RotationLocked = false)
-          set-device ORIENTATION
-                               force the device orientation (SetDeviceOrientation)
-          inject X Y Z         feed one accelerometer sample in m/s² (simulated sensor only)
-          app-mask MASK        set the application's supported orientations (ApplicationMask)
-          attempt              AttemptRotationToDeviceOrientation
-          window [OPTIONS]     register a window with a root controller and keep it until interrupted
-          follow sway [OPTIONS] | follow exec -- COMMAND [ARGS...]
-                               \(FollowCommand.summary)
-          help [COMMAND]       show this help, or a command's
+        \(list(Commands.all.map { ($0.synopsis, $0.summary) }, column: 21))
 
-        'orientationctl COMMAND --help' explains a command.
+        'orientationctl COMMAND --help' explains a command. An option's value may also
+        follow an equals sign: --address=ADDRESS.
         Exit status: 0 on success, 1 when the daemon or the bus reports an error
         (its message and error name go to stderr), 2 for a wrong command line.
         """
+    }
+
+    /// Two-column lines indented by two: each term padded to `column`, or alone on its line when
+    /// too long, its description's later lines aligned under the first.
+    static func list(_ rows: [(String, String)], column: Int) -> String {
+        let indent = String(repeating: " ", count: column + 2)
+        return rows.map { term, description in
+            let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
+            let first = term.count < column - 1
+                ? "  " + term + String(repeating: " ", count: column - term.count) + lines[0]
+                : "  " + term + "\n" + indent + lines[0]
+            return ([first] + lines.dropFirst().map { indent + $0 }).joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
 
     static let orientations = "portrait, portrait-upside-down, landscape-left, landscape-right, face-up, face-down or 1-6"
     static let masks = """
@@ -53,104 +55,21 @@ enum Help {
            "SupportedMaskValue": 26, "RotationLocked": false, ...}
         """
 
-    static let commands: [String: String] = [
-        "status": """
-            Usage: orientationctl [--json] status
+    /// `help [COMMAND]`.
+    static func run(_ invocation: Invocation) throws(Failure) {
+        guard let topic = invocation.arguments.first else { return print(overview) }
+        guard let command = Commands.named(topic) else { throw .usage("help: unknown command '\(topic)'") }
+        print(command.help)
+    }
+}
 
-            Prints every property of the manager (org.orientationd.Orientation1 on
-            /org/orientationd/Orientation1), one 'Name: value' line each: orientations
-            by name, masks as lists of names, booleans as yes/no, ScreenBounds as WxH,
-            FocusedProcess as a process id or 'none'.
-
-            \(jsonScheme)
-            """,
-        "get": """
-            Usage: orientationctl [--json] get PROPERTY
-
-            Prints one manager PROPERTY as 'status' shows it, e.g.
-            'orientationctl get InterfaceOrientation' prints 'portrait'.
-            PROPERTY is one of (case does not matter):
-              \(PropertyFormat.managerProperties.joined(separator: ", "))
-            With --json: an object with the property, as in 'orientationctl help status'.
-            """,
-        "monitor": """
-            Usage: orientationctl [--json] monitor
-
-            Calls BeginGeneratingDeviceOrientationNotifications (so the sensor runs), then
-            prints one line per event with the time of day, until SIGINT or SIGTERM, when it
-            ends its claim and exits 0:
-              12:03:04.512 device landscape-left
-              12:03:04.513 will-change portrait -> landscape-right
-              12:03:04.513 changed InterfaceOrientation: landscape-right
-              12:03:04.514 did-change portrait -> landscape-right
-            ('device' is DeviceOrientationDidChange, 'changed' a manager PropertiesChanged.)
-            With --json: one object per line, with "time", "event" (device, will-change,
-            did-change or changed) and the values by name and raw, e.g.
-              {"time": "12:03:04.512", "event": "device", "orientation": "landscape-left", "orientationValue": 3}
-              {"time": "...", "event": "will-change", "from": "portrait", "fromValue": 1, "to": "landscape-right", "toValue": 3}
-              {"time": "...", "event": "changed", "properties": {"InterfaceOrientation": "landscape-right", ...}, "invalidated": []}
-            Exits 1 with a message when orientationd leaves the bus.
-            """,
-        "lock": """
-            Usage: orientationctl lock
-
-            Locks rotation: sets RotationLocked to true (privileged). The interface stays
-            in its orientation until 'orientationctl unlock'.
-            """,
-        "unlock": """
-            Usage: orientationctl unlock
-
-            Unlocks rotation: sets RotationLocked to false (privileged); the interface
-            catches up with the device.
-            """,
-        "set-device": """
-            Usage: orientationctl set-device ORIENTATION
-
-            Forces the device orientation (SetDeviceOrientation, privileged): the device is
-            taken to be in ORIENTATION until the sensor classifies a different one.
-            ORIENTATION: \(orientations).
-            Numbers are passed to the daemon as they are, so it judges them.
-            """,
-        "inject": """
-            Usage: orientationctl inject X Y Z
-
-            Feeds one accelerometer sample X Y Z, in m/s², into the daemon's classifier
-            (InjectAcceleration, privileged; only with the simulated sensor).
-            X, Y and Z are decimal numbers, e.g. 'inject -- 9.81 0 0' or 'inject 0 -9.81 0'.
-            """,
-        "app-mask": """
-            Usage: orientationctl app-mask MASK
-
-            Sets the application's supported orientations (ApplicationMask, privileged).
-            \(masks)
-            """,
-        "attempt": """
-            Usage: orientationctl attempt
-
-            Calls AttemptRotationToDeviceOrientation: the interface turns to the device's
-            orientation when the rules in force allow it.
-            """,
-        "window": """
-            Usage: orientationctl [--json] window [--delegate-mask MASK] [--root KIND]
-                                  [--mask MASK] [--preferred ORIENTATION] [--no-autorotate]
-
-            Registers a window, creates a root controller, makes the window key, prints
-            'window PATH' and 'controller PATH' (with --json: {"window": PATH,
-            "controller": PATH}), then stays connected until SIGINT or SIGTERM and exits 0;
-            the daemon removes both objects when the tool leaves the bus.
-              --delegate-mask MASK       the window's DelegateMask (default: not set)
-              --root KIND                the root controller's kind: view (default), navigation, tab
-              --mask MASK                the controller's SupportedMask (default: the idiom's)
-              --preferred ORIENTATION    the controller's PreferredOrientation: portrait,
-                                         portrait-upside-down, landscape-right, landscape-left or 1-4
-              --no-autorotate            ShouldAutorotate = false
-            \(masks)
-            """,
-        FollowCommand.name: FollowCommand.help,
-        "help": """
+extension Command {
+    static let help = Command(
+        name: "help", synopsis: "help [COMMAND]", summary: "show this help, or a command's",
+        help: """
             Usage: orientationctl help [COMMAND]
 
             Shows the overview, or COMMAND's help.
             """,
-    ]
+        operands: .commandNames, run: Help.run)
 }

@@ -1,3 +1,4 @@
+import Arguments
 import DBus
 
 /// What the command line asks for, after the global options.
@@ -12,38 +13,29 @@ struct Invocation {
     static func parse(_ argv: [String]) throws(Failure) -> Invocation? {
         var bus: BusAddress?
         var json = false
-        var index = 0
+        var cursor = ArgumentCursor(argv)
         func setBus(_ chosen: BusAddress, _ flag: String) throws(Failure) {
             guard bus == nil || bus == chosen else {
                 throw .usage("\(flag): choose one of --system, --session and --address")
             }
             bus = chosen
         }
-        while index < argv.count, argv[index].hasPrefix("-") {
-            let argument = argv[index]
+        while cursor.peek?.hasPrefix("-") == true, let argument = cursor.next() {
             switch argument {
             case "--help", "-h": return nil
             case "--system": try setBus(.system, argument)
             case "--session": try setBus(.session, argument)
             case "--json": json = true
             case "--address":
-                index += 1
-                guard index < argv.count, !argv[index].isEmpty else { throw .usage("--address needs a bus address") }
-                try setBus(.address(argv[index]), argument)
+                guard let address = cursor.value(), !address.isEmpty else { throw .usage("--address needs a bus address") }
+                try setBus(.address(address), argument)
             default:
-                if argument.hasPrefix("--address=") {
-                    let address = String(argument.dropFirst("--address=".count))
-                    guard !address.isEmpty else { throw .usage("--address needs a bus address") }
-                    try setBus(.address(address), "--address")
-                } else {
-                    throw .usage("unknown option '\(argument)'")
-                }
+                throw .usage("unknown option '\(argument)'")
             }
-            index += 1
+            if cursor.hasUnusedValue { throw .usage("\(argument) takes no value") }
         }
-        guard index < argv.count else { throw .usage("no command given") }
-        return Invocation(bus: bus ?? .system, json: json, command: argv[index],
-                          arguments: Array(argv[(index + 1)...]))
+        guard let command = cursor.next() else { throw .usage("no command given") }
+        return Invocation(bus: bus ?? .system, json: json, command: command, arguments: cursor.remaining)
     }
 
     /// Whether the command's own arguments ask for its help (before any `--`).

@@ -33,3 +33,28 @@ enum MonitorCommand {
         }
     }
 }
+
+extension Command {
+    static let monitor = Command(
+        name: "monitor", synopsis: "monitor",
+        summary: "hold a device-orientation claim and print each change until interrupted",
+        help: """
+            Usage: orientationctl [--json] monitor
+
+            Calls BeginGeneratingDeviceOrientationNotifications (so the sensor runs), then
+            prints one line per event with the time of day, until SIGINT or SIGTERM, when it
+            ends its claim and exits 0:
+              12:03:04.512 device landscape-left
+              12:03:04.513 will-change portrait -> landscape-right
+              12:03:04.513 changed InterfaceOrientation: landscape-right
+              12:03:04.514 did-change portrait -> landscape-right
+            ('device' is DeviceOrientationDidChange, 'changed' a manager PropertiesChanged.)
+            With --json: one object per line, with "time", "event" (device, will-change,
+            did-change or changed) and the values by name and raw, e.g.
+              {"time": "12:03:04.512", "event": "device", "orientation": "landscape-left", "orientationValue": 3}
+              {"time": "...", "event": "will-change", "from": "portrait", "fromValue": 1, "to": "landscape-right", "toValue": 3}
+              {"time": "...", "event": "changed", "properties": {"InterfaceOrientation": "landscape-right", ...}, "invalidated": []}
+            Exits 1 with a message when orientationd leaves the bus.
+            """,
+        run: MonitorCommand.run)
+}

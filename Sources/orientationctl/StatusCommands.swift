@@ -28,3 +28,32 @@ enum StatusCommands {
         }
     }
 }
+
+extension Command {
+    static let status = Command(
+        name: "status", synopsis: "status", summary: "show every manager property, values as names",
+        help: """
+            Usage: orientationctl [--json] status
+
+            Prints every property of the manager (org.orientationd.Orientation1 on
+            /org/orientationd/Orientation1), one 'Name: value' line each: orientations
+            by name, masks as lists of names, booleans as yes/no, ScreenBounds as WxH,
+            FocusedProcess as a process id or 'none'.
+
+            \(Help.jsonScheme)
+            """,
+        run: StatusCommands.status)
+
+    static let get = Command(
+        name: "get", synopsis: "get PROPERTY", summary: "show one manager property",
+        help: """
+            Usage: orientationctl [--json] get PROPERTY
+
+            Prints one manager PROPERTY as 'status' shows it, e.g.
+            'orientationctl get InterfaceOrientation' prints 'portrait'.
+            PROPERTY is one of (case does not matter):
+              \(PropertyFormat.managerProperties.joined(separator: ", "))
+            With --json: an object with the property, as in 'orientationctl help status'.
+            """,
+        operands: .words(PropertyFormat.managerProperties), run: StatusCommands.get)
+}

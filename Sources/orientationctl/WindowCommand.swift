@@ -1,3 +1,4 @@
+import Arguments
 import DBus
 import Orientation
 import OrientationAPI
@@ -13,35 +14,34 @@ enum WindowCommand {
         var autorotate = true
 
         init(_ arguments: [String]) throws(Failure) {
-            var index = 0
-            func operand(_ flag: String) throws(Failure) -> String {
-                index += 1
-                guard index < arguments.count else { throw .usage("window: \(flag) needs a value") }
-                return arguments[index]
-            }
-            func mask(_ flag: String) throws(Failure) -> OrientationMask {
-                let text = try operand(flag)
-                do { return try OrientationMask(parsing: text) } catch { throw .usage("window: \(flag): \(error.message)") }
-            }
-            while index < arguments.count {
-                let argument = arguments[index]
+            var cursor = ArgumentCursor(arguments)
+            while let argument = cursor.next() {
+                func operand() throws(Failure) -> String {
+                    guard let value = cursor.value() else { throw .usage("window: \(argument) needs a value") }
+                    return value
+                }
+                func mask() throws(Failure) -> OrientationMask {
+                    let text = try operand()
+                    do { return try OrientationMask(parsing: text) } catch { throw .usage("window: \(argument): \(error.message)") }
+                }
                 switch argument {
-                case "--delegate-mask": delegateMask = try mask(argument)
-                case "--mask": self.mask = try mask(argument)
+                case "--delegate-mask": delegateMask = try mask()
+                case "--mask": self.mask = try mask()
                 case "--root":
-                    kind = try operand(argument)
-                    guard ["view", "navigation", "tab"].contains(kind) else {
-                        throw .usage("window: --root '\(kind)' is not a controller kind; accepted: view, navigation, tab")
+                    kind = try operand()
+                    guard WindowCommand.kinds.contains(kind) else {
+                        throw .usage("window: --root '\(kind)' is not a controller kind; accepted: "
+                            + WindowCommand.kinds.joined(separator: ", "))
                     }
                 case "--preferred":
-                    let text = try operand(argument)
+                    let text = try operand()
                     do { preferred = try InterfaceOrientation(parsing: text) } catch {
                         throw .usage("window: --preferred: \(error.message)")
                     }
                 case "--no-autorotate": autorotate = false
                 default: throw .usage("window: unknown argument '\(argument)'; see 'orientationctl window --help'")
                 }
-                index += 1
+                if cursor.hasUnusedValue { throw .usage("window: \(argument) takes no value") }
             }
         }
     }
@@ -74,8 +74,43 @@ enum WindowCommand {
         try session.run()
     }
 
+    /// The root controller's kinds, the first the default.
+    static let kinds = ["view", "navigation", "tab"]
+
+    /// The options, for the help page and the completions; `Options.init` reads them.
+    static let options: [CommandOption] = [
+        CommandOption(flag: "--delegate-mask", value: "MASK", values: Commands.maskWords,
+                      summary: "the window's DelegateMask (default: not set)"),
+        CommandOption(flag: "--root", value: "KIND", values: kinds,
+                      summary: "the root controller's kind: view (default), navigation, tab"),
+        CommandOption(flag: "--mask", value: "MASK", values: Commands.maskWords,
+                      summary: "the controller's SupportedMask (default: the idiom's)"),
+        CommandOption(flag: "--preferred", value: "ORIENTATION", values: Commands.interfaceOrientationWords,
+                      summary: "the controller's PreferredOrientation: portrait,\n"
+                          + "portrait-upside-down, landscape-right, landscape-left or 1-4"),
+        CommandOption(flag: "--no-autorotate", summary: "ShouldAutorotate = false"),
+    ]
+
     private static func path(_ reply: [Value], _ method: String) throws(Failure) -> String {
         guard let path = reply.first?.objectPathValue else { throw .runtime("\(method) answered with no object path") }
         return path
     }
+}
+
+extension Command {
+    static let window = Command(
+        name: "window", synopsis: "window [OPTIONS]",
+        summary: "register a window with a root controller and keep it until interrupted",
+        help: """
+            Usage: orientationctl [--json] window [--delegate-mask MASK] [--root KIND]
+                                  [--mask MASK] [--preferred ORIENTATION] [--no-autorotate]
+
+            Registers a window, creates a root controller, makes the window key, prints
+            'window PATH' and 'controller PATH' (with --json: {"window": PATH,
+            "controller": PATH}), then stays connected until SIGINT or SIGTERM and exits 0;
+            the daemon removes both objects when the tool leaves the bus.
+            \(Help.list(WindowCommand.options.map { ($0.label, $0.summary) }, column: 27))
+            \(Help.masks)
+            """,
+        options: WindowCommand.options, run: WindowCommand.run)
 }

@@ -4,28 +4,13 @@
 setvbuf(stdout, nil, _IOLBF, 0)
 
 func run(_ argv: [String]) throws(Failure) {
-    guard let invocation = try Invocation.parse(argv) else {
-        print(Help.overview)
-        return
-    }
-    if invocation.command == "help" {
-        guard let topic = invocation.arguments.first else {
-            print(Help.overview)
-            return
-        }
-        guard let text = Help.commands[topic] else { throw .usage("help: unknown command '\(topic)'") }
-        print(text)
-        return
-    }
+    guard let invocation = try Invocation.parse(argv) else { return print(Help.overview) }
     guard let command = Commands.named(invocation.command) else {
         throw .usage("unknown command '\(invocation.command)'; commands: "
-            + (Commands.names + ["help"]).joined(separator: ", "))
+            + Commands.all.map(\.name).joined(separator: ", "))
     }
-    if invocation.wantsHelp {
-        print(Help.commands[invocation.command] ?? Help.overview)
-        return
-    }
-    try command(invocation)
+    if invocation.wantsHelp { return print(command.help) }
+    try command.run(invocation)
 }
 
 do {

@@ -2,6 +2,7 @@
 import Foundation
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// End-to-end tests of orientationctl: the built binary against a built orientationd on a private bus.
@@ -93,6 +94,10 @@ final class CLITests: XCTestCase {
             (["window", "--root", "split"], "accepted: view, navigation, tab"),
             (["window", "--preferred", "face-up"], "is not an interface orientation"),
             (["help", "nothing"], "unknown command 'nothing'"),
+            (["--json=yes", "status"], "--json takes no value"),
+            (["--address=", "status"], "--address needs"),
+            (["window", "--root=split"], "accepted: view, navigation, tab"),
+            (["window", "--no-autorotate=1"], "--no-autorotate takes no value"),
         ]
         for (argv, message) in cases {
             // No bus option (the system bus): usage errors must come before any connection.
@@ -311,6 +316,24 @@ final class CLITests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(window.stdout.utf8)) as? [String: String])
         XCTAssertTrue(object["window"]?.hasPrefix("/org/orientationd/Orientation1/window/") == true, "\(object)")
         XCTAssertTrue(object["controller"]?.hasPrefix("/org/orientationd/Orientation1/controller/") == true, "\(object)")
+        window.signal(SIGTERM)
+        XCTAssertEqual(window.waitForExit(), 0, window.stderr)
+        XCTAssertTrue(waitUntil(3) { fixture.ctl("get", "KeyWindow").stdout == "/\n" })
+    }
+
+    /// `--flag=value` reads as `--flag value`, for the global options and a command's own.
+    func testOptionValuesMayFollowAnEqualsSign() throws {
+        let get = runTool([orientationctl, "--address=\(fixture.bus.address)", "get", "ApplicationMask"])
+        XCTAssertEqual(get.status, 0, get.stderr)
+        XCTAssertEqual(get.stdout, "portrait, landscape-right, landscape-left\n")
+        let window = try fixture.background("window-equals", ["--json", "window", "--root=navigation", "--mask=portrait"])
+        XCTAssertTrue(waitUntil(5) { window.stdout.contains("\n") || !window.isRunning }, window.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(window.stdout.utf8)) as? [String: String])
+        let controller = try XCTUnwrap(object["controller"])
+        let kind = runTool(["busctl", "--address=\(fixture.bus.address)", "get-property", Orientation1.busName, controller,
+                            Orientation1.controllerInterface, "Kind"])
+        XCTAssertEqual(kind.stdout, "s \"navigation\"\n", kind.stderr)
+        XCTAssertEqual(fixture.ctl("get", "SupportedMask").stdout, "portrait\n", "the window is key and portrait only")
         window.signal(SIGTERM)
         XCTAssertEqual(window.waitForExit(), 0, window.stderr)
         XCTAssertTrue(waitUntil(3) { fixture.ctl("get", "KeyWindow").stdout == "/\n" })

@@ -152,6 +152,36 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("--state-dir"), r.stderr)
     }
 
+    func testAFlagGivenAValueExitsWithStatus2() {
+        var r = run(["--sensor=gyroscope"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("--sensor") && r.stderr.contains("gyroscope"), r.stderr)
+        r = run(["--verbose=yes"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("--verbose takes no value"), r.stderr)
+    }
+
+    /// `--flag=value` reads as `--flag value`: this daemon serves the given bus with the simulated sensor.
+    func testOptionValuesMayFollowAnEqualsSign() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let dir = makeTempDirectory()
+        defer { _ = runTool(["rm", "-rf", dir]) }
+        let daemon = try DaemonProcess(arguments: ["--address=\(bus.address)", "--sensor=simulated", "--state-dir=\(dir)/state"],
+                                       logPath: dir + "/daemon.log")
+        let probe = try Connection(bus: .address(bus.address))
+        defer { probe.close() }
+        func hasAccelerometer() -> Bool? {
+            let reply = try? probe.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
+                                                interface: StandardInterface.properties, method: "Get",
+                                                values: [.string(Orientation1.managerInterface), .string("HasAccelerometer")])
+            return reply?.first?.variantValue?.boolValue
+        }
+        XCTAssertTrue(waitUntil(5) { hasAccelerometer() != nil }, daemon.log)
+        XCTAssertEqual(hasAccelerometer(), true, "the simulated sensor is always there")
+        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.log)
+    }
+
     func testMissingConfigFileIsAnError() {
         let r = run(["--config", "/nonexistent/orientationd.conf"])
         XCTAssertEqual(r.status, 2, r.stderr)
