@@ -3,6 +3,10 @@ import CDBus
 import CGLib
 import EventLoop
 
+// The DBus module: libdbus on the EventLoop. Connection calls, watches signals and talks to the bus
+// driver; Message and Value marshal typed values; ObjectServer answers exported objects from their
+// Interface tables (dispatch, Properties, Introspect, PropertiesChanged).
+
 /// Which bus a `Connection` talks to.
 public enum BusAddress: Equatable {
     /// The system bus (`dbus_bus_get_private(DBUS_BUS_SYSTEM)`).

@@ -1,5 +1,9 @@
 import CGLib
 
+// The EventLoop module: the GLib main loop in Swift. MainLoop runs the default context, and Timer,
+// FDWatch, Idle and UnixSignal attach sources to it, so the whole daemon runs on one thread that
+// sleeps until something happens. DBus and the sensor drivers build on it; it builds on nothing of ours.
+
 /// The GLib main loop on the default context (`g_main_loop_new(NULL, FALSE)`);
 /// connections, timers and signal watches all attach to that context.
 public final class MainLoop {

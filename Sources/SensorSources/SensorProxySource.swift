@@ -1,36 +1,15 @@
 @preconcurrency import Glibc
 import DBus
 import EventLoop
-import OrientationAPI
 import Orientation
+import OrientationAPI
 
-// The `sensor-proxy` source: device orientations from an upstream iio-sensor-proxy
-// (`net.hadess.SensorProxy` on the system bus).
-//
-// API for the daemon's wiring (all on the main loop, nothing blocks):
-//
-//     let source = try SensorProxySource(sink: service, ownUniqueNames: [...], bus: .system)
-//     service.attach(source, feed: nil)
-//
-//   - `init(sink:ownUniqueNames:bus:)` opens its own connection to `bus` (default `.system`;
-//     libdbus honours DBUS_SYSTEM_BUS_ADDRESS) and starts watching the proxy at once
-//     (AddMatch, GetNameOwner, GetAll: all asynchronous). Throws only when that bus cannot
-//     be reached. `ownUniqueNames`: unique names of this process's other connections **to
-//     the same bus**, so the daemon's own `net.hadess.SensorProxy` (`--sensor-proxy-compat`)
-//     is never taken for the peer; an owner whose pid (GetConnectionUnixProcessID) is ours
-//     is skipped as well, so passing [] is safe too.
-//   - `isPresent`: the proxy has an owner that is not us and its `HasAccelerometer` is true.
-//   - `setRunning(true)` claims (`ClaimAccelerometer`) and reports `AccelerometerOrientation`
-//     (and `AccelerometerTilt` face-up / face-down, where the proxy has it) to the sink as it
-//     changes; `setRunning(false)` releases (`ReleaseAccelerometer`). No claim is held otherwise.
-//   - The proxy leaving the bus makes `isPresent` false (the sink reads unknown); its return is
-//     picked up and the claim made again if we are running.
-//   - `SensorProxySource.probe(bus:ownUniqueNames:completion:)`: for `auto`, asks once,
-//     asynchronously, whether a proxy other than us is on the bus with an accelerometer.
-//     `completion(true/false)` runs later from the main loop.
-//   - `close()`: releases any claim and closes the connection (also done on deinit).
-
-/// The `sensor-proxy` source (see the comment at the top of this file).
+/// The `sensor-proxy` source: device orientations from an upstream iio-sensor-proxy
+/// (`net.hadess.SensorProxy`, on the system bus unless told otherwise); sensors.md,
+/// "The `sensor-proxy` source", has the rules. It claims the proxy only while running, follows
+/// the proxy leaving and returning, and never takes this process for the proxy: an owner among
+/// `ownUniqueNames` (our other connections to that bus) or with our pid is ignored. Every call is
+/// asynchronous; `probe` answers `auto` once.
 public final class SensorProxySource: SensorSource {
     private let connection: Connection
     private unowned let sink: SensorSink

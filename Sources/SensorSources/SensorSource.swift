@@ -1,5 +1,11 @@
 import Orientation
 
+// The SensorSources module: the drivers that turn a device into device orientations. IIOSource
+// (polled or buffered, following hotplug), SensorProxySource (an upstream iio-sensor-proxy),
+// SimulatedSensor, and AutoSource choosing between the first two; SampleFeed runs raw samples
+// through the classifier. A source knows neither the policy nor the D-Bus objects: it reports to
+// a SensorSink, the service.
+
 /// A place device orientations come from. A source only turns a device into reports;
 /// claims, the lock and rotations are the policy's business.
 public protocol SensorSource: AnyObject {

@@ -4,36 +4,12 @@ import OrientationAPI
 import Policy
 import SensorSources
 
-/// `net.hadess.SensorProxy` served by orientationd itself (`--sensor-proxy-compat`,
-/// `[Compat] SensorProxy=true`; sensors.md, "Desktop shells"), so that GNOME (mutter) and KDE
-/// (KWin through QtSensors), which rotate the screen from iio-sensor-proxy's
-/// `AccelerometerOrientation`, rotate it to what orientationd's policy decided.
+/// `net.hadess.SensorProxy` served by orientationd itself (`--sensor-proxy-compat`), so GNOME and KDE
+/// rotate the screen as the policy decides; shells.md has what each member answers.
 ///
-/// - The name is requested on the daemon's own connection, after `org.orientationd.Orientation1`,
-///   with DO_NOT_QUEUE. When another process owns it (an upstream iio-sensor-proxy), or the bus
-///   refuses it, the daemon logs why and **keeps running without the compatibility interface**:
-///   apps on orientationd's own API keep working, and the name is not taken later either.
-/// - `AccelerometerOrientation` is the **interface** orientation, written as the pose that would
-///   produce it (portrait → `normal`, portrait-upside-down → `bottom-up`, landscape-right (3) →
-///   `right-up`, landscape-left (4) → `left-up`), from the start and whether or not anyone claims
-///   (unlike iio-sensor-proxy, which reads `undefined` until claimed): the interface orientation is
-///   always defined, and a shell that reads it before claiming should already obey the masks, the
-///   controllers and the lock.
-/// - `ClaimAccelerometer` is `BeginGenerating…` for the caller, `ReleaseAccelerometer` is
-///   `EndGenerating…`, counted once per client as iio-sensor-proxy does (a second claim and a
-///   release without a claim are accepted and change nothing). A client's claims end when it leaves
-///   the bus (the service's name watch tells the policy and this object).
-/// - `HasAccelerometer` is the manager's. `AccelerometerTilt` (newer iio-sensor-proxy) follows the
-///   device: `face-up`, `face-down`, `vertical`, or `undefined` while the device reads unknown.
-/// - Light and proximity read "absent" (false / `lux` / 0); their Claim and Release calls succeed.
-///   `net.hadess.SensorProxy.Compass` is not served.
-///
-/// This object lives on the daemon's one connection, so the owner of `net.hadess.SensorProxy` is
-/// then `Daemon.connection.uniqueName` (= `OrientationService.connection.uniqueName`). The
-/// `sensor-proxy` source (SensorProxySource.swift) reads an upstream iio-sensor-proxy and must never
-/// read this object: Daemon.swift hands it that unique name (`ownUniqueNames`) and it ignores an
-/// owner by that name. With `--sensor sensor-proxy` the compatibility interface is not started at
-/// all (the name belongs to the upstream proxy it reads).
+/// It lives on the daemon's one connection, so the `sensor-proxy` source is handed that connection's
+/// unique name and never reads this object; with `--sensor sensor-proxy` it is not started at all.
+/// A refusal (the name owned by another process, the bus saying no) is logged and never fatal.
 final class SensorProxyCompat {
     unowned let service: OrientationService
     /// Clients holding an accelerometer claim made here (one each, as iio-sensor-proxy counts).
