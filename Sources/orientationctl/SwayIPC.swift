@@ -130,11 +130,9 @@ final class SwayIPC {
     private func flushOutput() {
         while !output.isEmpty, fd >= 0 {
             // MSG_NOSIGNAL: a sway that has just gone must not kill the tool with SIGPIPE.
-            let n = output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = retryingOnInterrupt { output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
             if n > 0 {
                 output.removeFirst(n)
-            } else if n < 0, errno == EINTR {
-                continue
             } else if n < 0, errno == EAGAIN {
                 break
             } else {
@@ -147,12 +145,10 @@ final class SwayIPC {
     private func readInput() {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while fd >= 0 {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
             if n > 0 {
                 input.append(contentsOf: buffer[0..<n])
                 guard dispatchFrames() else { return }
-            } else if n < 0, errno == EINTR {
-                continue
             } else if n < 0, errno == EAGAIN {
                 return rearm()
             } else {
