@@ -40,6 +40,7 @@ let package = Package(
                                                              "TestSupport"]),
         .testTarget(name: "CompatTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"]),
         .testTarget(name: "ApiFilesTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"]),
+        .testTarget(name: "InstallTests", dependencies: ["Service", "Orientation", "OrientationAPI", "DBus", "EventLoop", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
