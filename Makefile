@@ -1,7 +1,76 @@
 # The commands the README promises. Each installs what it needs first.
 SWIFT ?= swift
 
-.PHONY: deps build test release run
+# Where `make install` puts things: the usual names, overridable on the command
+# line (make install PREFIX=/usr DESTDIR=/tmp/stage).
+PREFIX = /usr/local
+EXEC_PREFIX = $(PREFIX)
+BINDIR = $(EXEC_PREFIX)/bin
+# The daemon is started by systemd and the bus, never from a shell's PATH, so it
+# lives beside upowerd and other bus-activated services rather than in sbin.
+LIBEXECDIR = $(EXEC_PREFIX)/libexec
+DATADIR = $(PREFIX)/share
+# As meson does: an install under /usr keeps its configuration in /etc and its
+# state in /var, any other under the prefix.
+ifeq ($(PREFIX),/usr)
+SYSCONFDIR = /etc
+LOCALSTATEDIR = /var
+else
+SYSCONFDIR = $(PREFIX)/etc
+LOCALSTATEDIR = $(PREFIX)/var
+endif
+MANDIR = $(DATADIR)/man
+DOCDIR = $(DATADIR)/doc/orientationd
+DBUSDIR = $(DATADIR)/dbus-1
+POLKITACTIONSDIR = $(DATADIR)/polkit-1/actions
+UNITDIR = $(PREFIX)/lib/systemd/system
+DESTDIR =
+INSTALL = install
+
+# The programs `make install` copies: the release build with the Swift runtime
+# linked in, built first. Name another directory of built programs
+# (PROGRAMS_DIR=.build/debug) to install those as they are, without building.
+ifeq ($(origin PROGRAMS_DIR),undefined)
+PROGRAMS_DIR = .build/release
+BUILD_PROGRAMS = $(SWIFT) build -c release --static-swift-stdlib
+else
+BUILD_PROGRAMS = test -x $(PROGRAMS_DIR)/orientationd -a -x $(PROGRAMS_DIR)/orientationctl
+endif
+
+# The daemon's built-in paths are /etc/orientationd/orientationd.conf and
+# /var/lib/orientationd; an install elsewhere names its own on the command lines
+# the unit and the activation file start.
+CONFIG_OPTION = $(if $(filter /etc,$(SYSCONFDIR)),, --config $(SYSCONFDIR)/orientationd/orientationd.conf)
+STATE_OPTION = $(if $(filter /var,$(LOCALSTATEDIR)),, --state-dir $(LOCALSTATEDIR)/lib/orientationd)
+SUBSTITUTE = sed -e 's|@libexecdir@|$(LIBEXECDIR)|g' -e 's|@config_option@|$(CONFIG_OPTION)|g' \
+	-e 's|@state_option@|$(STATE_OPTION)|g'
+
+GENERATED = .build/dist
+MANPAGES = $(GENERATED)/orientationd.8 $(GENERATED)/orientationctl.1 $(GENERATED)/orientationd.conf.5
+INTERFACES = org.orientationd.Orientation1.xml org.orientationd.Orientation1.Window.xml \
+	org.orientationd.Orientation1.Controller.xml
+BUS_POLICIES = org.orientationd.Orientation1.conf net.hadess.SensorProxy-orientationd.conf
+DOCS = README.md $(wildcard Docs/*.md)
+CONFIG_FILE = $(SYSCONFDIR)/orientationd/orientationd.conf
+
+# Every file `make install` writes, but the config file, which `make uninstall`
+# removes only when it was not edited.
+INSTALLED = \
+	$(LIBEXECDIR)/orientationd \
+	$(BINDIR)/orientationctl \
+	$(addprefix $(DBUSDIR)/system.d/,$(BUS_POLICIES)) \
+	$(DBUSDIR)/system-services/org.orientationd.Orientation1.service \
+	$(addprefix $(DBUSDIR)/interfaces/,$(INTERFACES)) \
+	$(POLKITACTIONSDIR)/org.orientationd.Orientation1.policy \
+	$(UNITDIR)/orientationd.service \
+	$(MANDIR)/man8/orientationd.8 \
+	$(MANDIR)/man1/orientationctl.1 \
+	$(MANDIR)/man5/orientationd.conf.5 \
+	$(addprefix $(DOCDIR)/,$(notdir $(DOCS)))
+
+.PHONY: all deps build-deps build test release run programs manpages install uninstall clean
+
+all: programs manpages
 
 deps:
 	./scripts/install-deps
@@ -20,3 +89,52 @@ release: deps
 # The main job: a private bus, the daemon with the simulated sensor, and a demo.
 run: build
 	./scripts/demo
+
+programs: build-deps
+	$(BUILD_PROGRAMS)
+
+manpages: build-deps $(MANPAGES)
+
+build-deps:
+	./scripts/install-deps build
+
+$(GENERATED)/%: man/%.scd
+	@mkdir -p $(@D)
+	scdoc < $< > $@
+
+install: programs manpages
+	@mkdir -p $(GENERATED)
+	$(SUBSTITUTE) dbus/orientationd.service.in > $(GENERATED)/orientationd.service
+	$(SUBSTITUTE) dbus/org.orientationd.Orientation1.service.in > $(GENERATED)/org.orientationd.Orientation1.service
+	$(INSTALL) -d $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(DBUSDIR)/system.d \
+		$(DESTDIR)$(DBUSDIR)/system-services $(DESTDIR)$(DBUSDIR)/interfaces $(DESTDIR)$(POLKITACTIONSDIR) \
+		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/orientationd \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationd $(DESTDIR)$(LIBEXECDIR)/orientationd
+	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationctl $(DESTDIR)$(BINDIR)/orientationctl
+	$(INSTALL) -m 0644 $(addprefix dbus/,$(BUS_POLICIES)) $(DESTDIR)$(DBUSDIR)/system.d/
+	$(INSTALL) -m 0644 $(GENERATED)/org.orientationd.Orientation1.service $(DESTDIR)$(DBUSDIR)/system-services/
+	$(INSTALL) -m 0644 $(addprefix dbus/,$(INTERFACES)) $(DESTDIR)$(DBUSDIR)/interfaces/
+	$(INSTALL) -m 0644 dbus/org.orientationd.Orientation1.policy $(DESTDIR)$(POLKITACTIONSDIR)/
+	$(INSTALL) -m 0644 $(GENERATED)/orientationd.service $(DESTDIR)$(UNITDIR)/
+	$(INSTALL) -m 0644 $(GENERATED)/orientationd.8 $(DESTDIR)$(MANDIR)/man8/
+	$(INSTALL) -m 0644 $(GENERATED)/orientationctl.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 0644 $(GENERATED)/orientationd.conf.5 $(DESTDIR)$(MANDIR)/man5/
+	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	@# An existing config file is the administrator's: it is left as it is.
+	test -e $(DESTDIR)$(CONFIG_FILE) || $(INSTALL) -m 0644 data/orientationd.conf $(DESTDIR)$(CONFIG_FILE)
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	@if cmp -s data/orientationd.conf $(DESTDIR)$(CONFIG_FILE); then \
+		echo rm -f $(DESTDIR)$(CONFIG_FILE); rm -f $(DESTDIR)$(CONFIG_FILE); \
+	elif [ -e $(DESTDIR)$(CONFIG_FILE) ]; then \
+		echo "uninstall: keeping $(DESTDIR)$(CONFIG_FILE): it was edited"; \
+	fi
+	rmdir $(DESTDIR)$(SYSCONFDIR)/orientationd $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+
+# Removes what `make install` generates; the Swift build directory stays, so the
+# next build or package reuses it.
+clean:
+	rm -rf $(GENERATED)
+

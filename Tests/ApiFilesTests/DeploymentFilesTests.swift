@@ -83,20 +83,23 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertTrue(get.stdout.contains("phone"), get.stdout)
     }
 
+    /// The templates `make install` fills in (dbus/*.service.in): the bus and systemd start the same
+    /// program with the same config file; only the bus names the state directory, which the unit
+    /// leaves to its StateDirectory=.
     func testActivationFileAndUnitAgree() throws {
-        let service = keyFile(try XCTUnwrap(readPackageFile("dbus/org.orientationd.Orientation1.service")))["D-BUS Service"] ?? [:]
+        let service = keyFile(try XCTUnwrap(readPackageFile("dbus/org.orientationd.Orientation1.service.in")))["D-BUS Service"] ?? [:]
         XCTAssertEqual(service["Name"], [Orientation1.busName])
         XCTAssertEqual(service["User"], ["root"])
         XCTAssertEqual(service["SystemdService"], ["orientationd.service"])
-        let exec = try XCTUnwrap(service["Exec"]?.first)
-        XCTAssertTrue(exec.hasSuffix("/orientationd --system") && exec.hasPrefix("/"), exec)
+        let command = "@libexecdir@/orientationd --system@config_option@"
+        XCTAssertEqual(service["Exec"], [command + "@state_option@"])
 
-        XCTAssertTrue(packageDirectory("dbus").contains("orientationd.service"), "SystemdService names dbus/orientationd.service")
-        let unit = keyFile(try XCTUnwrap(readPackageFile("dbus/orientationd.service")))
+        XCTAssertTrue(packageDirectory("dbus").contains("orientationd.service.in"), "SystemdService names dbus/orientationd.service.in")
+        let unit = keyFile(try XCTUnwrap(readPackageFile("dbus/orientationd.service.in")))
         let s = unit["Service"] ?? [:]
         XCTAssertEqual(s["Type"], ["dbus"])
         XCTAssertEqual(s["BusName"], [Orientation1.busName])
-        XCTAssertEqual(s["ExecStart"], [exec], "the bus and systemd start the same command")
+        XCTAssertEqual(s["ExecStart"], [command], "the bus and systemd start the same command")
         XCTAssertEqual(s["StateDirectory"], ["orientationd"])
         for (key, value) in [("ProtectSystem", "strict"), ("ProtectHome", "yes"), ("PrivateTmp", "yes"),
                              ("NoNewPrivileges", "yes"), ("RestrictAddressFamilies", "AF_UNIX AF_NETLINK"),

@@ -3,9 +3,11 @@ import XCTest
 @testable import Service
 import TestSupport
 
-/// The manual pages name every option, command and key the programs accept, so a new one cannot go
-/// undocumented.
+/// The manual pages render without a warning, and name every option, command and key the programs
+/// accept, so a new one cannot go undocumented.
 final class ManualPageTests: XCTestCase {
+    static let pages = ["man8/orientationd.8", "man1/orientationctl.1", "man5/orientationd.conf.5"]
+
     /// The scdoc source of a page, e.g. `orientationd.8`.
     private func source(_ page: String) -> String { TestSupport.readText("\(packageRoot)/man/\(page).scd") }
 
@@ -23,6 +25,19 @@ final class ManualPageTests: XCTestCase {
         let result = runTool([productsDirectory() + "/" + program] + arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
         return result.stdout
+    }
+
+    func testGroffRendersTheInstalledPagesWithoutWarnings() throws {
+        guard toolExists("groff") else { throw XCTSkip("groff is not installed") }
+        let install = try Installation()
+        defer { install.remove() }
+        for page in Self.pages {
+            let path = "\(install.prefix)/share/man/\(page)"
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path), path)
+            let result = runTool(["groff", "-ww", "-z", "-man", path])
+            XCTAssertEqual(result.status, 0, "\(page): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "", page)
+        }
     }
 
     func testOrientationdPageNamesEveryOption() {

@@ -12,8 +12,9 @@ public final class PrivateBus {
 
     /// A permissive session-like bus, or, with `systemPolicyFiles`, a bus configured as the system
     /// bus is: deny by default, then the given policy files included, so a test can check what a
-    /// shipped policy lets each user do. Its socket is reachable by every user.
-    public init(systemPolicyFiles: [String]? = nil) throws {
+    /// shipped policy lets each user do. Its socket is reachable by every user. The bus activates the
+    /// services described in `serviceDirectories` itself, as any bus not run by systemd does.
+    public init(systemPolicyFiles: [String]? = nil, serviceDirectories: [String] = []) throws {
         var template = Array("/tmp/dbus-test-XXXXXX".utf8CString)
         guard let dir = mkdtemp(&template) else { throw DBusError.failed("mkdtemp failed") }
         directory = String(cString: dir)
@@ -52,11 +53,13 @@ public final class PrivateBus {
                   </policy>
                 """
         }
+        let services = serviceDirectories.map { "  <servicedir>\($0)</servicedir>\n" }.joined()
         let config = """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
             <busconfig>
             \(policy)
+            \(services)
             </busconfig>
             """
         try writeFile("\(directory)/bus.conf", config)
