@@ -24,6 +24,7 @@ DOCDIR = $(DATADIR)/doc/orientationd
 DBUSDIR = $(DATADIR)/dbus-1
 POLKITACTIONSDIR = $(DATADIR)/polkit-1/actions
 UNITDIR = $(PREFIX)/lib/systemd/system
+UDEVRULESDIR = $(PREFIX)/lib/udev/rules.d
 DESTDIR =
 INSTALL = install
 
@@ -63,6 +64,7 @@ INSTALLED = \
 	$(addprefix $(DBUSDIR)/interfaces/,$(INTERFACES)) \
 	$(POLKITACTIONSDIR)/org.orientationd.Orientation1.policy \
 	$(UNITDIR)/orientationd.service \
+	$(UDEVRULESDIR)/80-orientationd.rules \
 	$(MANDIR)/man8/orientationd.8 \
 	$(MANDIR)/man1/orientationctl.1 \
 	$(MANDIR)/man5/orientationd.conf.5 \
@@ -108,7 +110,7 @@ install: programs manpages
 	$(SUBSTITUTE) dbus/org.orientationd.Orientation1.service.in > $(GENERATED)/org.orientationd.Orientation1.service
 	$(INSTALL) -d $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(DBUSDIR)/system.d \
 		$(DESTDIR)$(DBUSDIR)/system-services $(DESTDIR)$(DBUSDIR)/interfaces $(DESTDIR)$(POLKITACTIONSDIR) \
-		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/orientationd \
+		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSCONFDIR)/orientationd \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationd $(DESTDIR)$(LIBEXECDIR)/orientationd
 	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationctl $(DESTDIR)$(BINDIR)/orientationctl
@@ -117,6 +119,7 @@ install: programs manpages
 	$(INSTALL) -m 0644 $(addprefix dbus/,$(INTERFACES)) $(DESTDIR)$(DBUSDIR)/interfaces/
 	$(INSTALL) -m 0644 dbus/org.orientationd.Orientation1.policy $(DESTDIR)$(POLKITACTIONSDIR)/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.service $(DESTDIR)$(UNITDIR)/
+	$(INSTALL) -m 0644 data/80-orientationd.rules $(DESTDIR)$(UDEVRULESDIR)/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.8 $(DESTDIR)$(MANDIR)/man8/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationctl.1 $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.conf.5 $(DESTDIR)$(MANDIR)/man5/

@@ -22,6 +22,7 @@ final class InstallLayoutTests: XCTestCase {
             "/usr/share/dbus-1/interfaces/org.orientationd.Orientation1.Controller.xml": 0o644,
             "/usr/share/polkit-1/actions/org.orientationd.Orientation1.policy": 0o644,
             "/usr/lib/systemd/system/orientationd.service": 0o644,
+            "/usr/lib/udev/rules.d/80-orientationd.rules": 0o644,
             "/usr/share/man/man8/orientationd.8": 0o644,
             "/usr/share/man/man1/orientationctl.1": 0o644,
             "/usr/share/man/man5/orientationd.conf.5": 0o644,
@@ -46,6 +47,7 @@ final class InstallLayoutTests: XCTestCase {
             XCTAssertEqual(runTool(["cmp", install.path(installed), productsDirectory() + "/" + built]).status, 0, installed)
         }
         for (installed, source) in [("/etc/orientationd/orientationd.conf", "data/orientationd.conf"),
+                                    ("/usr/lib/udev/rules.d/80-orientationd.rules", "data/80-orientationd.rules"),
                                     ("/usr/share/dbus-1/system.d/org.orientationd.Orientation1.conf", "dbus/org.orientationd.Orientation1.conf"),
                                     ("/usr/share/polkit-1/actions/org.orientationd.Orientation1.policy", "dbus/org.orientationd.Orientation1.policy")] {
             XCTAssertEqual(install.text(installed), readText(packageRoot + "/" + source), installed)
@@ -87,12 +89,12 @@ final class InstallLayoutTests: XCTestCase {
     func testDirectoryVariablesMoveTheirFiles() throws {
         let install = try Installation(prefix: "/usr", extra: [
             "LIBEXECDIR=/usr/lib/orientationd", "SYSCONFDIR=/etc/xdg", "UNITDIR=/lib/systemd/system",
-            "MANDIR=/usr/man", "DOCDIR=/usr/share/doc/od",
+            "UDEVRULESDIR=/lib/udev/rules.d", "MANDIR=/usr/man", "DOCDIR=/usr/share/doc/od",
         ])
         defer { install.remove() }
         let files = install.files()
         for file in ["/usr/lib/orientationd/orientationd", "/etc/xdg/orientationd/orientationd.conf",
-                     "/lib/systemd/system/orientationd.service",
+                     "/lib/systemd/system/orientationd.service", "/lib/udev/rules.d/80-orientationd.rules",
                      "/usr/man/man8/orientationd.8", "/usr/share/doc/od/README.md"] {
             XCTAssertTrue(files.contains(file), "\(file) missing from \(files)")
         }

@@ -1,0 +1,67 @@
+@preconcurrency import Glibc
+import XCTest
+import TestSupport
+
+/// udev reads the installed rule and asks systemd for orientationd.service when an accelerometer
+/// appears, but not for one in a laptop's base, which the daemon ignores too. `udevadm test` runs
+/// the real rules engine on a fake device under umockdev; the rule is put in /run/udev/rules.d of a
+/// private mount namespace, so the machine's udev never sees it.
+final class UdevRuleTests: XCTestCase {
+    static let devicePath = "/devices/platform/accel/iio:device0"
+    static let accelerometer = ["name=accel_3d", "in_accel_x_raw=0", "in_accel_y_raw=-256", "in_accel_z_raw=0",
+                                "in_accel_scale=0.038307"]
+
+    /// The properties `udevadm test` ends with, for an IIO device with `attributes`.
+    private func properties(rule: String, attributes: [String], scratch: String) throws -> [String: String] {
+        let description = scratch + "/device.umockdev"
+        writeText(description, """
+            P: \(Self.devicePath)
+            N: iio:device0
+            E: DEVNAME=/dev/iio:device0
+            E: SUBSYSTEM=iio
+
+            """ + attributes.map { "A: \($0)\n" }.joined())
+        let script = """
+            mount -t tmpfs tmpfs /run && mkdir -p /run/udev/rules.d && cp "$1" /run/udev/rules.d/ || exit 77
+            exec umockdev-run -d "$2" -- udevadm test --action=add "/sys$3"
+            """
+        let result = runTool(["unshare", "--mount", "sh", "-c", script, "sh", rule, description, Self.devicePath], timeoutMs: 60_000)
+        if result.status == 77 || result.stderr.contains("unshare failed") {
+            throw XCTSkip("no private mount namespace here: \(result.stderr)")
+        }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("/run/udev/rules.d/80-orientationd.rules"), "udev read the rule: \(result.stderr)")
+        var found: [String: String] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            guard let eq = line.firstIndex(of: "=") else { continue }
+            found[String(line[..<eq])] = String(line[line.index(after: eq)...])
+        }
+        return found
+    }
+
+    func testAnAccelerometerWantsTheService() throws {
+        for tool in ["udevadm", "umockdev-run", "unshare"] where !toolExists(tool) {
+            throw XCTSkip("\(tool) is not installed")
+        }
+        guard getuid() == 0 else { throw XCTSkip("a mount namespace needs root") }
+        let install = try Installation()
+        defer { install.remove() }
+        let rule = "\(install.prefix)/lib/udev/rules.d/80-orientationd.rules"
+
+        let accelerometer = try properties(rule: rule, attributes: Self.accelerometer, scratch: install.root)
+        XCTAssertTrue(accelerometer["SYSTEMD_WANTS"]?.split(separator: " ").contains("orientationd.service") == true,
+                      "\(accelerometer)")
+        XCTAssertTrue(accelerometer["TAGS"]?.contains(":systemd:") == true, "\(accelerometer)")
+
+        let inTheBase = try properties(rule: rule, attributes: Self.accelerometer + ["location=base"], scratch: install.root)
+        XCTAssertEqual(inTheBase["SUBSYSTEM"], "iio")
+        XCTAssertFalse(inTheBase["SYSTEMD_WANTS"]?.contains("orientationd.service") == true, "\(inTheBase)")
+
+        // Two axes are not an accelerometer the daemon can use; a light sensor is none at all.
+        for attributes in [["name=accel_2d", "in_accel_x_raw=0", "in_accel_y_raw=0"], ["name=als", "in_illuminance_raw=12"]] {
+            let other = try properties(rule: rule, attributes: attributes, scratch: install.root)
+            XCTAssertEqual(other["SUBSYSTEM"], "iio")
+            XCTAssertFalse(other["SYSTEMD_WANTS"]?.contains("orientationd.service") == true, "\(attributes): \(other)")
+        }
+    }
+}
