@@ -70,7 +70,7 @@ INSTALLED = \
 	$(MANDIR)/man5/orientationd.conf.5 \
 	$(addprefix $(DOCDIR)/,$(notdir $(DOCS)))
 
-.PHONY: all deps build-deps build test release run programs manpages install uninstall clean
+.PHONY: all deps build-deps build test release run programs manpages install uninstall clean deb
 
 all: programs manpages
 
@@ -141,3 +141,15 @@ uninstall:
 clean:
 	rm -rf $(GENERATED)
 
+# The Debian package, built from this tree with the release programs, and checked by lintian.
+# The .deb, .buildinfo and .changes land here, not in the parent directory.
+DEB_VERSION = $(shell dpkg-parsechangelog -S Version)
+DEB_ARCH = $(shell dpkg --print-architecture)
+DEB_CHANGES = orientationd_$(DEB_VERSION)_$(DEB_ARCH).changes
+
+deb:
+	./scripts/install-deps deb
+	DEB_OUTPUT_DIR=$(CURDIR) dpkg-buildpackage -b -us -uc \
+		--buildinfo-option=-u$(CURDIR) --buildinfo-file=orientationd_$(DEB_VERSION)_$(DEB_ARCH).buildinfo \
+		--changes-option=-u$(CURDIR) --changes-file=$(DEB_CHANGES)
+	lintian --fail-on error --info $(DEB_CHANGES)
