@@ -25,6 +25,9 @@ DBUSDIR = $(DATADIR)/dbus-1
 POLKITACTIONSDIR = $(DATADIR)/polkit-1/actions
 UNITDIR = $(PREFIX)/lib/systemd/system
 UDEVRULESDIR = $(PREFIX)/lib/udev/rules.d
+BASHCOMPLETIONDIR = $(DATADIR)/bash-completion/completions
+ZSHCOMPLETIONDIR = $(DATADIR)/zsh/site-functions
+FISHCOMPLETIONDIR = $(DATADIR)/fish/vendor_completions.d
 DESTDIR =
 INSTALL = install
 
@@ -68,11 +71,14 @@ INSTALLED = \
 	$(MANDIR)/man8/orientationd.8 \
 	$(MANDIR)/man1/orientationctl.1 \
 	$(MANDIR)/man5/orientationd.conf.5 \
+	$(BASHCOMPLETIONDIR)/orientationctl \
+	$(ZSHCOMPLETIONDIR)/_orientationctl \
+	$(FISHCOMPLETIONDIR)/orientationctl.fish \
 	$(addprefix $(DOCDIR)/,$(notdir $(DOCS)))
 
-.PHONY: all deps build-deps build test release run programs manpages install uninstall clean deb
+.PHONY: all deps build-deps build test release run programs manpages completions install uninstall clean deb
 
-all: programs manpages
+all: programs manpages completions
 
 deps:
 	./scripts/install-deps
@@ -100,18 +106,26 @@ manpages: build-deps $(MANPAGES)
 build-deps:
 	./scripts/install-deps build
 
+# Written by the client from its own table of commands, so they cannot drift from its --help.
+completions: programs
+	@mkdir -p $(GENERATED)
+	$(PROGRAMS_DIR)/orientationctl completions bash > $(GENERATED)/orientationctl.bash
+	$(PROGRAMS_DIR)/orientationctl completions zsh > $(GENERATED)/_orientationctl
+	$(PROGRAMS_DIR)/orientationctl completions fish > $(GENERATED)/orientationctl.fish
+
 $(GENERATED)/%: man/%.scd
 	@mkdir -p $(@D)
 	scdoc < $< > $@
 
-install: programs manpages
+install: programs manpages completions
 	@mkdir -p $(GENERATED)
 	$(SUBSTITUTE) dbus/orientationd.service.in > $(GENERATED)/orientationd.service
 	$(SUBSTITUTE) dbus/org.orientationd.Orientation1.service.in > $(GENERATED)/org.orientationd.Orientation1.service
 	$(INSTALL) -d $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(DBUSDIR)/system.d \
 		$(DESTDIR)$(DBUSDIR)/system-services $(DESTDIR)$(DBUSDIR)/interfaces $(DESTDIR)$(POLKITACTIONSDIR) \
 		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSCONFDIR)/orientationd \
-		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR)
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR) \
+		$(DESTDIR)$(BASHCOMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR)
 	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationd $(DESTDIR)$(LIBEXECDIR)/orientationd
 	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationctl $(DESTDIR)$(BINDIR)/orientationctl
 	$(INSTALL) -m 0644 $(addprefix dbus/,$(BUS_POLICIES)) $(DESTDIR)$(DBUSDIR)/system.d/
@@ -124,6 +138,9 @@ install: programs manpages
 	$(INSTALL) -m 0644 $(GENERATED)/orientationctl.1 $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.conf.5 $(DESTDIR)$(MANDIR)/man5/
 	$(INSTALL) -m 0644 $(DOCS) $(DESTDIR)$(DOCDIR)/
+	$(INSTALL) -m 0644 $(GENERATED)/orientationctl.bash $(DESTDIR)$(BASHCOMPLETIONDIR)/orientationctl
+	$(INSTALL) -m 0644 $(GENERATED)/_orientationctl $(DESTDIR)$(ZSHCOMPLETIONDIR)/_orientationctl
+	$(INSTALL) -m 0644 $(GENERATED)/orientationctl.fish $(DESTDIR)$(FISHCOMPLETIONDIR)/orientationctl.fish
 	@# An existing config file is the administrator's: it is left as it is.
 	test -e $(DESTDIR)$(CONFIG_FILE) || $(INSTALL) -m 0644 data/orientationd.conf $(DESTDIR)$(CONFIG_FILE)
 

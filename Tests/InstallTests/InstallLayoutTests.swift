@@ -26,6 +26,9 @@ final class InstallLayoutTests: XCTestCase {
             "/usr/share/man/man8/orientationd.8": 0o644,
             "/usr/share/man/man1/orientationctl.1": 0o644,
             "/usr/share/man/man5/orientationd.conf.5": 0o644,
+            "/usr/share/bash-completion/completions/orientationctl": 0o644,
+            "/usr/share/zsh/site-functions/_orientationctl": 0o644,
+            "/usr/share/fish/vendor_completions.d/orientationctl.fish": 0o644,
         ]
         for doc in docs { files["/usr/share/doc/orientationd/" + doc] = 0o644 }
         return files
@@ -90,12 +93,14 @@ final class InstallLayoutTests: XCTestCase {
         let install = try Installation(prefix: "/usr", extra: [
             "LIBEXECDIR=/usr/lib/orientationd", "SYSCONFDIR=/etc/xdg", "UNITDIR=/lib/systemd/system",
             "UDEVRULESDIR=/lib/udev/rules.d", "MANDIR=/usr/man", "DOCDIR=/usr/share/doc/od",
+            "ZSHCOMPLETIONDIR=/usr/share/zsh/vendor-completions",
         ])
         defer { install.remove() }
         let files = install.files()
         for file in ["/usr/lib/orientationd/orientationd", "/etc/xdg/orientationd/orientationd.conf",
                      "/lib/systemd/system/orientationd.service", "/lib/udev/rules.d/80-orientationd.rules",
-                     "/usr/man/man8/orientationd.8", "/usr/share/doc/od/README.md"] {
+                     "/usr/man/man8/orientationd.8", "/usr/share/doc/od/README.md",
+                     "/usr/share/zsh/vendor-completions/_orientationctl"] {
             XCTAssertTrue(files.contains(file), "\(file) missing from \(files)")
         }
         let unit = install.text("/lib/systemd/system/orientationd.service")
