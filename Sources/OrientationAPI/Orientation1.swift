@@ -21,22 +21,22 @@ public enum Orientation1 {
     public static func errorName(_ name: String) -> String { errorPrefix + name }
 
     /// `/org/orientationd/Orientation1/window/N`.
-    public static func windowPath(_ number: UInt32) -> String { windowPathPrefix + String(number) }
+    public static func windowPath(_ number: UInt64) -> String { windowPathPrefix + String(number) }
 
     /// `/org/orientationd/Orientation1/controller/N`.
-    public static func controllerPath(_ number: UInt32) -> String { controllerPathPrefix + String(number) }
+    public static func controllerPath(_ number: UInt64) -> String { controllerPathPrefix + String(number) }
 
     /// The number of the window `path` names; nil when it names none.
-    public static func windowNumber(at path: String) -> UInt32? { number(after: windowPathPrefix, in: path) }
+    public static func windowNumber(at path: String) -> UInt64? { number(after: windowPathPrefix, in: path) }
 
     /// The number of the controller `path` names; nil when it names none.
-    public static func controllerNumber(at path: String) -> UInt32? { number(after: controllerPathPrefix, in: path) }
+    public static func controllerNumber(at path: String) -> UInt64? { number(after: controllerPathPrefix, in: path) }
 
     /// The decimal number after `prefix`, written as the daemon writes it (no sign, no leading zero).
-    private static func number(after prefix: String, in path: String) -> UInt32? {
+    private static func number(after prefix: String, in path: String) -> UInt64? {
         guard path.hasPrefix(prefix) else { return nil }
         let digits = path.dropFirst(prefix.count)
         guard !digits.isEmpty, digits.first != "0", digits.allSatisfy(\.isASCII) else { return nil }
-        return UInt32(digits)
+        return UInt64(digits)
     }
 }

@@ -31,8 +31,8 @@ public final class Policy {
     var controllers: [ControllerID: Controller] = [:]
     var claims: [ClientID: Int] = [:]
     var owned: [ClientID: (windows: Int, controllers: Int)] = [:]
-    var nextWindow: UInt32 = 1
-    var nextController: UInt32 = 1
+    var nextWindow: UInt64 = 1
+    var nextController: UInt64 = 1
     var clock: UInt64 = 0
     var deferred: [Decision] = []
     var changes = Changes()

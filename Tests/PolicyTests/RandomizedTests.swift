@@ -65,11 +65,11 @@ final class RandomizedPolicyTests: XCTestCase {
             default: return UInt32(rng.below(16)) << 1
             }
         }
-        func randomWindow() -> WindowID { WindowID(rawValue: UInt32(rng.below(Int(policy.nextWindow) + 2))) }
+        func randomWindow() -> WindowID { WindowID(rawValue: UInt64(rng.below(Int(policy.nextWindow) + 2))) }
         func randomController() -> ControllerID {
             let ids = policy.controllerIDs
             if !ids.isEmpty, rng.chance(80) { return rng.pick(ids) }
-            return ControllerID(rawValue: UInt32(rng.below(Int(policy.nextController) + 2)))
+            return ControllerID(rawValue: UInt64(rng.below(Int(policy.nextController) + 2)))
         }
         func randomClient() -> ClientID { rng.chance(95) ? rng.pick(clients) : ":9.99" }
         /// A few processes, each behind any client, so one process may hold several connections.
