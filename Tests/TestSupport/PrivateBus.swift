@@ -12,15 +12,18 @@ public final class PrivateBus {
 
     /// A permissive session-like bus, or, with `systemPolicyFiles`, a bus configured as the system
     /// bus is: deny by default, then the given policy files included, so a test can check what a
-    /// shipped policy lets each user do. Its socket is reachable by every user. The bus activates the
+    /// shipped policy lets each user do. Its socket is reachable by every user. Either way it has the
+    /// system bus's limits (messages up to 32 MiB, 128 replies pending per connection, 256
+    /// connections per user), which is what the daemon faces in production. The bus activates the
     /// services described in `serviceDirectories` itself, as any bus not run by systemd does.
     public init(systemPolicyFiles: [String]? = nil, serviceDirectories: [String] = []) throws {
         var template = Array("/tmp/dbus-test-XXXXXX".utf8CString)
         guard let dir = mkdtemp(&template) else { throw DBusError.failed("mkdtemp failed") }
         directory = String(cString: dir)
+        // Reachable by every user, so a test can connect as another uid.
+        chmod(directory, 0o755)
         let policy: String
         if let files = systemPolicyFiles {
-            chmod(directory, 0o755)
             policy = """
                   <type>system</type>
                   <listen>unix:path=\(directory)/bus</listen>
@@ -60,6 +63,9 @@ public final class PrivateBus {
             <busconfig>
             \(policy)
             \(services)
+              <limit name="max_message_size">33554432</limit>
+              <limit name="max_replies_per_connection">128</limit>
+              <limit name="max_connections_per_user">256</limit>
             </busconfig>
             """
         try writeFile("\(directory)/bus.conf", config)
