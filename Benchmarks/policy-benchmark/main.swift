@@ -84,6 +84,9 @@ func padded(_ text: String, width: Int) -> String {
 // MARK: Driving the policy
 
 /// Runs a setup step; a refusal means the scenario is wrong, so stop.
+/// Every client connects as a uid of its own (`:1.101` → 101), so only the per-client and total limits apply.
+func userOf(_ client: ClientID) -> UserID { UserID(client.split(separator: ".").last ?? "") ?? 0 }
+
 func must<T>(_ what: String, _ body: () throws -> T) -> T {
     do {
         return try body()
@@ -131,11 +134,11 @@ func navigationChain() -> [Result] {
     var results: [Result] = []
     let policy = Policy()
     let app = ":1.1"
-    let window = must("register") { try policy.registerWindow(client: app) }
+    let window = must("register") { try policy.registerWindow(client: app, user: userOf(app)) }
     let navs = (0..<(depthLimit - 1)).map { _ in
-        must("create") { try policy.createController(kind: "navigation", client: app) }
+        must("create") { try policy.createController(kind: "navigation", client: app, user: userOf(app)) }
     }
-    let base = must("create") { try policy.createController(kind: "view", client: app) }
+    let base = must("create") { try policy.createController(kind: "view", client: app, user: userOf(app)) }
     must("root") { try policy.setRootController(window, navs[0], caller: app) }
     for i in 1..<navs.count {
         must("push \(i)") { try policy.push(navs[i], onto: navs[i - 1], caller: app) }
@@ -144,7 +147,7 @@ func navigationChain() -> [Result] {
     must("push base") { try policy.push(base, onto: deepest, caller: app) }
     precondition(policy.decidingController(of: window) == base)
     // The chain is at the limit: one more level is refused.
-    let extra = must("create") { try policy.createController(kind: "view", client: app) }
+    let extra = must("create") { try policy.createController(kind: "view", client: app, user: userOf(app)) }
     do {
         try policy.present(extra, from: base, caller: app)
         fatalError("the navigation chain is not at the depth limit")
@@ -161,7 +164,7 @@ func navigationChain() -> [Result] {
     // Push a landscape-only controller on the portrait-only base at level 64, then pop it.
     must("mask") { try policy.setSupportedMask(base, portraitOnly, caller: app) }
     settle(policy)
-    let top = must("create") { try policy.createController(kind: "view", client: app) }
+    let top = must("create") { try policy.createController(kind: "view", client: app, user: userOf(app)) }
     must("mask") { try policy.setSupportedMask(top, landscapeOnly, caller: app) }
     let pushPop: (Int) -> Void = { i in
         do {
@@ -185,9 +188,9 @@ func presentationChain() -> [Result] {
     var results: [Result] = []
     let policy = Policy()
     let app = ":1.1"
-    let window = must("register") { try policy.registerWindow(client: app) }
+    let window = must("register") { try policy.registerWindow(client: app, user: userOf(app)) }
     let views = (0..<(depthLimit - 1)).map { _ in
-        must("create") { try policy.createController(kind: "view", client: app) }
+        must("create") { try policy.createController(kind: "view", client: app, user: userOf(app)) }
     }
     must("root") { try policy.setRootController(window, views[0], caller: app) }
     for i in 1..<views.count {
@@ -205,7 +208,7 @@ func presentationChain() -> [Result] {
     // The portrait-only deepest controller presents a landscape-only player preferring landscape-right (level 64).
     must("mask") { try policy.setSupportedMask(deepest, portraitOnly, caller: app) }
     settle(policy)
-    let player = must("create") { try policy.createController(kind: "view", client: app) }
+    let player = must("create") { try policy.createController(kind: "view", client: app, user: userOf(app)) }
     must("mask") { try policy.setSupportedMask(player, landscapeOnly, caller: app) }
     must("preferred") { try policy.setPreferredOrientation(player, landscapeRight, caller: app) }
     let presentDismiss: (Int) -> Void = { i in
@@ -240,18 +243,20 @@ func manyWindows() -> [Result] {
         var mine: [WindowID] = []
         for n in 0..<63 {
             // Each client is a process of its own, for the focus authority (P6f).
-            let window = must("register") { try policy.registerWindow(client: client, process: 1000 + UInt32(index)) }
+            let window = must("register") {
+                try policy.registerWindow(client: client, user: userOf(client), process: 1000 + UInt32(index))
+            }
             let views = (0..<3).map { _ in
-                must("create") { try policy.createController(kind: "view", client: client) }
+                must("create") { try policy.createController(kind: "view", client: client, user: userOf(client)) }
             }
             if n % 2 == 0 {
-                let nav = must("create") { try policy.createController(kind: "navigation", client: client) }
+                let nav = must("create") { try policy.createController(kind: "navigation", client: client, user: userOf(client)) }
                 must("stack") { try policy.setViewControllers(nav, [views[0]], caller: client) }
                 must("root") { try policy.setRootController(window, nav, caller: client) }
                 navigationOf[window] = nav
                 baseOf[window] = views[0]
             } else {
-                let tab = must("create") { try policy.createController(kind: "tab", client: client) }
+                let tab = must("create") { try policy.createController(kind: "tab", client: client, user: userOf(client)) }
                 must("tabs") { try policy.setViewControllers(tab, views, caller: client) }
                 must("select") { try policy.setSelectedIndex(tab, 1, caller: client) }
                 must("root") { try policy.setRootController(window, tab, caller: client) }
@@ -282,7 +287,7 @@ func manyWindows() -> [Result] {
     let base = baseOf[key]!
     must("mask") { try policy.setSupportedMask(base, portraitOnly, caller: keyClient) }
     settle(policy)
-    let top = must("create") { try policy.createController(kind: "view", client: keyClient) }
+    let top = must("create") { try policy.createController(kind: "view", client: keyClient, user: userOf(keyClient)) }
     must("mask") { try policy.setSupportedMask(top, landscapeOnly, caller: keyClient) }
     let pushPop: (Int) -> Void = { i in
         do {
@@ -299,7 +304,7 @@ func manyWindows() -> [Result] {
     checkRotates(policy, "many windows, push/pop", pushPop)
     results.append(measure("\(label): push / pop in the key window", pushPop))
 
-    let player = must("create") { try policy.createController(kind: "view", client: keyClient) }
+    let player = must("create") { try policy.createController(kind: "view", client: keyClient, user: userOf(keyClient)) }
     must("mask") { try policy.setSupportedMask(player, landscapeOnly, caller: keyClient) }
     must("preferred") { try policy.setPreferredOrientation(player, landscapeRight, caller: keyClient) }
     let presentDismiss: (Int) -> Void = { i in
@@ -321,7 +326,7 @@ func manyWindows() -> [Result] {
     let otherClient = clients[0]
     let other = windowsByClient[0][0]
     let otherNav = navigationOf[other]!
-    let otherTop = must("create") { try policy.createController(kind: "view", client: otherClient) }
+    let otherTop = must("create") { try policy.createController(kind: "view", client: otherClient, user: userOf(otherClient)) }
     let otherPushPop: (Int) -> Void = { i in
         do {
             if i & 1 == 0 {

@@ -1,14 +1,16 @@
 extension Policy {
     /// A client left the bus: its claims end, a focus authority's focus is cleared (P6f), and everything
-    /// it owned goes (P16), then P6 and P9.
+    /// it owned goes (P16), then P6 and P9. Costs what the client owned, not what every client owns.
     public func clientLeft(_ client: ClientID) {
         if let count = claims.removeValue(forKey: client) {
             totalClaims -= count
             if totalClaims == 0 { stopGenerating() }
         }
         if client == focusAuthority { focusAuthorityLeft() }
-        for window in windows.values where window.owner == client { removeWindow(window.id) }
-        for controller in controllers.values where controller.owner == client { removeController(controller.id) }
+        if let holdings = owned[client] {
+            for id in holdings.windows.sorted() { removeWindow(id) }
+            removeControllers(holdings.controllers)
+        }
         owned[client] = nil
         decide(.hierarchy)
     }

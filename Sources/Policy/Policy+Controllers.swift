@@ -1,19 +1,17 @@
 import Orientation
 
 extension Policy {
-    /// `CreateController`: a detached controller of `kind` (`view`, `navigation`, `tab`), with P3's defaults.
-    public func createController(kind name: String, client: ClientID) throws(PolicyError) -> ControllerID {
+    /// `CreateController`: a detached controller of `kind` (`view`, `navigation`, `tab`) for `client`,
+    /// connected as `user`, with P3's defaults.
+    public func createController(kind name: String, client: ClientID, user: UserID) throws(PolicyError) -> ControllerID {
         guard let kind = ControllerKind(rawValue: name) else {
             throw PolicyError(.invalidArgs, "'\(name)' is not a controller kind; accepted: view, navigation, tab")
         }
-        let count = owned[client]?.controllers ?? 0
-        guard count < configuration.limits.controllers else {
-            throw PolicyError(.limitsExceeded, "\(client) already owns \(count) controllers, the limit")
-        }
+        try checkRoomForController(client: client, user: user)
         let id = ControllerID(rawValue: nextController)
         nextController += 1
         controllers[id] = Controller(id: id, owner: client, kind: kind, supportedMask: idiom.defaultMask)
-        owned[client, default: (0, 0)].controllers += 1
+        book(id, client: client, user: user)
         changes.events.append(.controllerAdded(id))
         return id
     }
@@ -206,8 +204,26 @@ extension Policy {
         for child in c.children { controllers[child]?.parent = nil; changes.controllers.insert(child) }
         if let above = c.presented { controllers[above]?.presenting = nil; changes.controllers.insert(above) }
         controllers[id] = nil
-        owned[c.owner]?.controllers -= 1
+        unbook(id, client: c.owner)
         changes.events.append(.controllerRemoved(id))
+    }
+
+    /// Removes a whole set of controllers at once (a client's, when it leaves). Only links to controllers
+    /// outside the set are undone, so a deep or wide hierarchy goes in one pass over the set.
+    func removeControllers(_ doomed: Set<ControllerID>) {
+        keyDeciderCache = nil
+        for id in doomed {
+            guard let c = controllers[id] else { continue }
+            if let parent = c.parent, !doomed.contains(parent) { removeController(id); continue }
+            if let presenter = c.presenting, !doomed.contains(presenter) { controllers[presenter]?.presented = nil; touch(presenter) }
+            if let window = c.rootOf { windows[window]?.rootController = nil; touch(window) }
+            for child in c.children where !doomed.contains(child) { controllers[child]?.parent = nil; changes.controllers.insert(child) }
+            if let above = c.presented, !doomed.contains(above) { controllers[above]?.presenting = nil; changes.controllers.insert(above) }
+            controllers[id] = nil
+            unbook(id, client: c.owner)
+            changes.events.append(.controllerRemoved(id))
+        }
+        changes.manager = true
     }
 
     /// Checks that `list` may stand under `id`: existing, same owner, nowhere else, no cycle, within the depth limit,

@@ -1,17 +1,15 @@
 import Orientation
 
 extension Policy {
-    /// `RegisterWindow`: a new window of `process` (0 when unknown); it becomes key when there is none (P6),
-    /// or, under a focus authority, when it is the focused process's newest and none of its windows was chosen (P6f).
-    public func registerWindow(client: ClientID, process: UInt32 = 0) throws(PolicyError) -> WindowID {
-        let count = owned[client]?.windows ?? 0
-        guard count < configuration.limits.windows else {
-            throw PolicyError(.limitsExceeded, "\(client) already owns \(count) windows, the limit")
-        }
+    /// `RegisterWindow`: a new window of `client`, connected as `user` from `process` (0 when unknown);
+    /// it becomes key when there is none (P6), or, under a focus authority, when it is the focused
+    /// process's newest and none of its windows was chosen (P6f).
+    public func registerWindow(client: ClientID, user: UserID, process: UInt32 = 0) throws(PolicyError) -> WindowID {
+        try checkRoomForWindow(client: client, user: user)
         let id = WindowID(rawValue: nextWindow)
         nextWindow += 1
         windows[id] = Window(id: id, owner: client, process: process, registration: tick())
-        owned[client, default: (0, 0)].windows += 1
+        book(id, client: client, user: user)
         changes.events.append(.windowAdded(id))
         touch(id)
         if focusAuthority != nil {
@@ -146,7 +144,7 @@ extension Policy {
             controllers[root]?.rootOf = nil
             changes.controllers.insert(root)
         }
-        owned[window.owner]?.windows -= 1
+        unbook(id, client: window.owner)
         changes.events.append(.windowRemoved(id))
         changes.manager = true
         guard keyWindow == id else { return }

@@ -30,7 +30,8 @@ public final class Policy {
     var windows: [WindowID: Window] = [:]
     var controllers: [ControllerID: Controller] = [:]
     var claims: [ClientID: Int] = [:]
-    var owned: [ClientID: (windows: Int, controllers: Int)] = [:]
+    var owned: [ClientID: ClientHoldings] = [:]
+    var perUser: [UserID: UserCounts] = [:]
     var nextWindow: UInt64 = 1
     var nextController: UInt64 = 1
     var clock: UInt64 = 0

@@ -1,19 +1,36 @@
 import Orientation
 
-/// Per-client limits that keep one client from exhausting the service.
+/// Limits that keep one client, one user or all of them together from exhausting the service
+/// (dbus-api.md, `[Limits]`): one user may open hundreds of connections, so the per-client
+/// limits alone do not bound memory.
 public struct Limits: Equatable, Sendable {
-    /// Windows one client may own.
+    /// Windows one client (bus connection) may own.
     public var windows: Int
     /// Controllers one client may own.
     public var controllers: Int
     /// The longest chain of controllers (containment and presentation) one hierarchy may hold.
     public var depth: Int
+    /// Windows the clients of one uid may own together.
+    public var windowsPerUser: Int
+    /// Controllers the clients of one uid may own together.
+    public var controllersPerUser: Int
+    /// Windows the service holds for all clients together.
+    public var totalWindows: Int
+    /// Controllers the service holds for all clients together.
+    public var totalControllers: Int
 
-    /// The documented defaults: 64 windows, 4096 controllers, depth 64.
-    public init(windows: Int = 64, controllers: Int = 4096, depth: Int = 64) {
+    /// The documented defaults: per client 64 windows, 4096 controllers, depth 64; per uid 256 windows,
+    /// 16384 controllers; in all 1024 windows, 65536 controllers.
+    public init(windows: Int = 64, controllers: Int = 4096, depth: Int = 64,
+                windowsPerUser: Int = 256, controllersPerUser: Int = 16384,
+                totalWindows: Int = 1024, totalControllers: Int = 65536) {
         self.windows = windows
         self.controllers = controllers
         self.depth = depth
+        self.windowsPerUser = windowsPerUser
+        self.controllersPerUser = controllersPerUser
+        self.totalWindows = totalWindows
+        self.totalControllers = totalControllers
     }
 }
 

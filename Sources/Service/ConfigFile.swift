@@ -11,7 +11,7 @@ enum ConfigFile {
         "Screen": ["PortraitSize"],
         "Sensor": ["Source", "PollHz", "MountMatrix"],
         "Classifier": Set(ClassifierSettings.keys.map(\.key)),
-        "Limits": ["Windows", "Controllers", "Depth"],
+        "Limits": ["Windows", "Controllers", "Depth", "WindowsPerUser", "ControllersPerUser", "TotalWindows", "TotalControllers"],
         "Security": ["PrivilegedUsers", "PrivilegedGroups"],
         "Compat": ["SensorProxy"],
     ]
@@ -76,13 +76,14 @@ enum ConfigFile {
                 throw fail("Sensor", "MountMatrix", error.message + "; accepted: 'a, b, c; d, e, f; g, h, i' with no all-zero row")
             }
         }
-        for (key, path) in [("Windows", \Limits.windows), ("Controllers", \Limits.controllers), ("Depth", \Limits.depth)] {
+        for (key, path) in limitKeys {
             guard let text = value("Limits", key) else { continue }
             guard let count = Int(text), (1...1_000_000).contains(count) else {
                 throw fail("Limits", key, "accepted: a count from 1 to 1000000")
             }
             settings.policy.limits[keyPath: path] = count
         }
+        warnings += ineffectiveLimits(settings.policy.limits).map { "\(path): [Limits] \($0)" }
         for entry in ClassifierSettings.keys {
             guard let text = value("Classifier", entry.key) else { continue }
             guard let number = Double(text), entry.range.contains(number) else {
@@ -100,6 +101,27 @@ enum ConfigFile {
             settings.sensorProxyCompat = on
         }
         return warnings
+    }
+
+    /// `[Limits]`'s keys and the limits they set.
+    static var limitKeys: [(String, WritableKeyPath<Limits, Int>)] {
+        [("Windows", \.windows), ("Controllers", \.controllers), ("Depth", \.depth),
+         ("WindowsPerUser", \.windowsPerUser), ("ControllersPerUser", \.controllersPerUser),
+         ("TotalWindows", \.totalWindows), ("TotalControllers", \.totalControllers)]
+    }
+
+    /// A narrower limit above a wider one is allowed (the wider one binds first) but is likely a
+    /// mistake, e.g. `Windows` raised without `WindowsPerUser`; say so.
+    static func ineffectiveLimits(_ limits: Limits) -> [String] {
+        let pairs: [(String, Int, String, Int)] = [
+            ("Windows", limits.windows, "WindowsPerUser", limits.windowsPerUser),
+            ("WindowsPerUser", limits.windowsPerUser, "TotalWindows", limits.totalWindows),
+            ("Controllers", limits.controllers, "ControllersPerUser", limits.controllersPerUser),
+            ("ControllersPerUser", limits.controllersPerUser, "TotalControllers", limits.totalControllers),
+        ]
+        return pairs.filter { $0.1 > $0.3 }.map { narrow, n, wide, w in
+            "\(narrow)=\(n) is above \(wide)=\(w), which binds first; raise \(wide) too for \(narrow) to take effect"
+        }
     }
 
     /// `1080x1920`.

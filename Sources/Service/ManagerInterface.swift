@@ -16,13 +16,14 @@ extension OrientationService {
                     perform(call) { () throws(PolicyError) in try policy.endGenerating(client: call.sender); return [] }
                 },
                 Method("RegisterWindow", out: [Arg("window", "o")]) { [unowned self] call in
-                    withProcess(of: call) { [unowned self] pid throws(PolicyError) in
-                        [.objectPath(ObjectPaths.path(of: try policy.registerWindow(client: call.sender, process: pid)))]
+                    withCredentials(of: call) { [unowned self] caller throws(PolicyError) in
+                        [.objectPath(ObjectPaths.path(of: try policy.registerWindow(client: call.sender, user: caller.user,
+                                                                                     process: caller.process)))]
                     }
                 },
                 Method("CreateController", in: ("kind", String.self), out: [Arg("controller", "o")]) { [unowned self] call, kind in
-                    perform(call) { () throws(PolicyError) in
-                        [.objectPath(ObjectPaths.path(of: try policy.createController(kind: kind, client: call.sender)))]
+                    withCredentials(of: call) { [unowned self] caller throws(PolicyError) in
+                        [.objectPath(ObjectPaths.path(of: try policy.createController(kind: kind, client: call.sender, user: caller.user)))]
                     }
                 },
                 Method("AttemptRotationToDeviceOrientation") { [unowned self] call in

@@ -16,8 +16,8 @@ public final class OrientationService {
     let connection: Connection
     let policy: Policy
     let authorizer: Authorizer
-    /// Each client's process, for the focus authority (P6f).
-    let processes: ClientProcesses
+    /// Each client's uid and process, for the per-user limits and the focus authority (P6f).
+    let credentials: ClientCredentials
     let store: StateStore
     /// The last values announced for each object, in the order of its table's announced properties,
     /// so only real changes are sent; an array, not a dictionary, because there may be thousands of objects.
@@ -40,7 +40,7 @@ public final class OrientationService {
         policy = Policy(configuration: settings.policy, savedApplicationMask: saved?.applicationMask,
                         savedOrientation: saved?.interfaceOrientation, rotationLocked: saved?.rotationLocked ?? false)
         authorizer = Authorizer(connection: connection, users: settings.privilegedUsers, groups: settings.privilegedGroups)
-        processes = ClientProcesses(connection: connection)
+        credentials = ClientCredentials(connection: connection)
     }
 
     /// Exports the manager, follows clients leaving, and takes the well-known name.
@@ -61,7 +61,7 @@ public final class OrientationService {
         nameWatch = connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
             guard newOwner.isEmpty, name.hasPrefix(":") else { return }
             sensorProxyCompat?.clientLeft(name)
-            processes.forget(name)
+            credentials.forget(name)
             guard policy.isKnown(name) else { return }
             if settings.verbose { log("\(name) left the bus; removing what it owned") }
             policy.clientLeft(name)
@@ -115,13 +115,14 @@ public final class OrientationService {
         return .deferred
     }
 
-    /// Runs `operation` with the caller's process id (P6f), answering later when the bus must be asked.
-    func withProcess(of call: MethodCall, _ operation: @escaping (UInt32) throws(PolicyError) -> [Value]) -> Reply {
-        processes.process(of: call.sender) { [unowned self] pid in
-            guard let pid else {
-                return call.fail(.failed("the bus cannot tell the process of \(call.sender); has it left?"))
+    /// Runs `operation` with the caller's uid and process (for the per-user limits and P6f): at once
+    /// when the bus has told them already, else once it answers.
+    func withCredentials(of call: MethodCall, _ operation: @escaping (Credentials) throws(PolicyError) -> [Value]) -> Reply {
+        credentials.credentials(of: call.sender) { [unowned self] caller in
+            guard let caller else {
+                return call.fail(.failed("the bus cannot tell who \(call.sender) is (its uid and process); has it left?"))
             }
-            answer(call, perform(call) { () throws(PolicyError) in try operation(pid) })
+            answer(call, perform(call) { () throws(PolicyError) in try operation(caller) })
         }
         return .deferred
     }

@@ -51,12 +51,12 @@ final class P6f_FocusTests: XCTestCase {
                      check: { f in XCTAssertEqual(f.policy.keyWindow, f.w("b2")) }),
             Scenario(name: "a process's windows over several connections count as one", setup: { f in
                 f.windowsNamed["a"] = try f.window(A)
-                f.windowsNamed["b"] = try f.policy.registerWindow(client: ":1.21", process: pidB)
+                f.windowsNamed["b"] = try f.policy.registerWindow(client: ":1.21", user: 21, process: pidB)
             }, action: { f in f.policy.setFocusedProcess(pidB, authority: focusWatcher) },
                      check: { f in XCTAssertEqual(f.policy.keyWindow, f.w("b")) }),
             Scenario(name: "a window of unknown process is never focused", setup: { f in
                 f.windowsNamed["a"] = try f.window(A)
-                f.windowsNamed["x"] = try f.policy.registerWindow(client: ":1.99", process: 0)
+                f.windowsNamed["x"] = try f.policy.registerWindow(client: ":1.99", user: 99, process: 0)
             }, action: { f in f.policy.setFocusedProcess(0, authority: focusWatcher) },
                      check: { f in XCTAssertNil(f.policy.keyWindow) }),
             Scenario(name: "a focus change rotates while locked, as any change of key window (P9)", setup: { f in

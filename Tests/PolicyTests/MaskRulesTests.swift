@@ -105,7 +105,7 @@ final class P3_ControllerDefaultsTests: XCTestCase {
         for (idiom, mask) in [(Idiom.phone, mAllButUpsideDown), (.tablet, mAll)] {
             let f = Fixture(PolicyConfiguration(idiom: idiom))
             for kind in ControllerKind.allCases {
-                let id = try f.policy.createController(kind: kind.rawValue, client: A)
+                let id = try f.policy.createController(kind: kind.rawValue, client: A, user: userOf(A))
                 let c = try XCTUnwrap(f.policy.controller(id))
                 XCTAssertEqual(c.kind, kind)
                 XCTAssertEqual(c.owner, A)
@@ -128,9 +128,9 @@ final class P3_ControllerDefaultsTests: XCTestCase {
                      setup: { f in f.named["c"] = try f.vc(mLandscape) },
                      action: { f in try f.policy.setSupportedMask(f["c"], 0, caller: A) },
                      check: { f in XCTAssertEqual(f.policy.controller(f["c"])?.supportedMask.rawValue, mAll) }),
-            Scenario(name: "unknown kind", action: { f in _ = try f.policy.createController(kind: "split", client: A) },
+            Scenario(name: "unknown kind", action: { f in _ = try f.policy.createController(kind: "split", client: A, user: userOf(A)) },
                      error: .invalidArgs),
-            Scenario(name: "kind is case-sensitive", action: { f in _ = try f.policy.createController(kind: "View", client: A) },
+            Scenario(name: "kind is case-sensitive", action: { f in _ = try f.policy.createController(kind: "View", client: A, user: userOf(A)) },
                      error: .invalidArgs),
             Scenario(name: "preferred must be an interface value", setup: { f in f.named["c"] = try f.vc() },
                      action: { f in try f.policy.setPreferredOrientation(f["c"], 5, caller: A) }, error: .invalidArgs),

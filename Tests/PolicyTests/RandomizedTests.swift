@@ -48,8 +48,9 @@ final class RandomizedPolicyTests: XCTestCase {
     func runOnce(seed: UInt64, steps: Int) -> String? {
         var rng = SplitMix64(seed: seed)
         let idiom: Idiom = seed % 2 == 0 ? .phone : .tablet
-        let policy = Policy(configuration: PolicyConfiguration(idiom: idiom, limits: Limits(windows: 3, controllers: 10, depth: 5)))
-        // Four client slots; a client that leaves comes back under a new name.
+        let policy = Policy(configuration: PolicyConfiguration(idiom: idiom, limits: Limits(windows: 3, controllers: 10, depth: 5, windowsPerUser: 5, controllersPerUser: 16, totalWindows: 8, totalControllers: 28)))
+        // Four client slots; a client that leaves comes back under a new name. Two users share them,
+        // so the per-user and total limits are reached too.
         var clients: [ClientID] = (0..<4).map { ":1.\($0)" }
         var departed: Set<ClientID> = []
         var generation = 4
@@ -92,12 +93,12 @@ final class RandomizedPolicyTests: XCTestCase {
                 case 0:
                     let client = randomClient(), process = randomProcess()
                     name = "registerWindow(\(client), process: \(process))"
-                    _ = try policy.registerWindow(client: client, process: process)
+                    _ = try policy.registerWindow(client: client, user: userOf(client) % 2, process: process)
                 case 1, 2:
                     let kind = rng.pick(["view", "view", "navigation", "tab", "split", ""])
                     let client = randomClient()
                     name = "createController(\(kind), \(client))"
-                    _ = try policy.createController(kind: kind, client: client)
+                    _ = try policy.createController(kind: kind, client: client, user: userOf(client) % 2)
                 case 3:
                     let w = randomWindow()
                     let caller: ClientID? = rng.chance(20) ? nil : callerFor(w)
@@ -376,9 +377,30 @@ final class RandomizedPolicyTests: XCTestCase {
                 problems.append("\(client) owns \(counts), over the limits")
             }
             let book = p.owned[client]
-            if book?.windows != counts.windows || book?.controllers != counts.controllers {
+            if book?.windows.count != counts.windows || book?.controllers.count != counts.controllers {
                 problems.append("\(client) bookkeeping \(String(describing: book)) ≠ \(counts)")
             }
+        }
+        // The per-user books add up, and nothing exceeds a per-user or total limit.
+        var perUser: [UserID: (windows: Int, controllers: Int)] = [:]
+        for (_, book) in p.owned {
+            perUser[book.user, default: (0, 0)].windows += book.windows.count
+            perUser[book.user, default: (0, 0)].controllers += book.controllers.count
+        }
+        for (user, counts) in perUser where counts.windows + counts.controllers > 0 {
+            let booked = p.perUser[user]
+            if booked?.windows != counts.windows || booked?.controllers != counts.controllers {
+                problems.append("uid \(user) bookkeeping \(String(describing: booked)) ≠ \(counts)")
+            }
+            if counts.windows > limits.windowsPerUser || counts.controllers > limits.controllersPerUser {
+                problems.append("uid \(user) owns \(counts), over the per-user limits")
+            }
+        }
+        for (user, booked) in p.perUser where perUser[user] == nil || booked.windows + booked.controllers == 0 {
+            problems.append("uid \(user) keeps an entry \(booked) with nothing owned")
+        }
+        if p.windowIDs.count > limits.totalWindows || p.controllerIDs.count > limits.totalControllers {
+            problems.append("\(p.windowIDs.count) windows, \(p.controllerIDs.count) controllers: over the total limits")
         }
         return problems
     }

@@ -688,7 +688,7 @@ final class P16_ClaimsTests: XCTestCase {
                 f.claim(B)
                 try f.window(B)
                 f.policy.clientLeft(B)
-            }, action: { f in _ = try f.policy.registerWindow(client: B) }, check: { f in
+            }, action: { f in _ = try f.policy.registerWindow(client: B, user: userOf(B)) }, check: { f in
                 XCTAssertEqual(f.policy.windowIDs.count, 1)
             }),
         ])

@@ -21,6 +21,10 @@ func process(of client: ClientID) -> UInt32 {
     }
 }
 
+/// Each test client connects as a uid of its own, taken from its unique name (`:1.10` → 10),
+/// unless a test gives the user explicitly.
+func userOf(_ client: ClientID) -> UserID { UserID(client.split(separator: ".").last ?? "") ?? 0 }
+
 // Raw masks as written on the bus.
 let mPortrait: UInt32 = 2
 let mUpsideDown: UInt32 = 4
@@ -72,14 +76,14 @@ final class Fixture {
 
     @discardableResult
     func window(_ client: ClientID = A, delegate: UInt32 = 0, root: ControllerID? = nil) throws -> WindowID {
-        let w = try policy.registerWindow(client: client, process: process(of: client))
+        let w = try policy.registerWindow(client: client, user: userOf(client), process: process(of: client))
         if delegate != 0 { try policy.setDelegateMask(w, delegate, caller: client) }
         if let root { try policy.setRootController(w, root, caller: client) }
         return w
     }
 
     func vc(_ mask: UInt32 = 0, preferred: UInt32 = 0, autorotate: Bool = true, client: ClientID = A) throws -> ControllerID {
-        let c = try policy.createController(kind: "view", client: client)
+        let c = try policy.createController(kind: "view", client: client, user: userOf(client))
         if mask != 0 { try policy.setSupportedMask(c, mask, caller: client) }
         if preferred != 0 { try policy.setPreferredOrientation(c, preferred, caller: client) }
         if !autorotate { try policy.setShouldAutorotate(c, false, caller: client) }
@@ -87,7 +91,7 @@ final class Fixture {
     }
 
     func nav(_ children: [ControllerID], forwards: Bool = true, mask: UInt32 = 0, client: ClientID = A) throws -> ControllerID {
-        let c = try policy.createController(kind: "navigation", client: client)
+        let c = try policy.createController(kind: "navigation", client: client, user: userOf(client))
         if mask != 0 { try policy.setSupportedMask(c, mask, caller: client) }
         if !forwards { try policy.setForwardsToChild(c, false, caller: client) }
         if !children.isEmpty { try policy.setViewControllers(c, children, caller: client) }
@@ -96,7 +100,7 @@ final class Fixture {
 
     func tab(_ children: [ControllerID], selected: UInt32 = 0, forwards: Bool = true, mask: UInt32 = 0,
              client: ClientID = A) throws -> ControllerID {
-        let c = try policy.createController(kind: "tab", client: client)
+        let c = try policy.createController(kind: "tab", client: client, user: userOf(client))
         if mask != 0 { try policy.setSupportedMask(c, mask, caller: client) }
         if !forwards { try policy.setForwardsToChild(c, false, caller: client) }
         if !children.isEmpty { try policy.setViewControllers(c, children, caller: client) }
@@ -145,7 +149,10 @@ struct Snapshot: Equatable, CustomStringConvertible {
             + "authority=\(String(describing: p.focusAuthority)) focused=\(p.focusedProcess) clock=\(p.clock)")
         for (client, count) in p.claims.sorted(by: { $0.key < $1.key }) { l.append("claims \(client)=\(count)") }
         for (client, o) in p.owned.sorted(by: { $0.key < $1.key }) {
-            l.append("owned \(client) windows=\(o.windows) controllers=\(o.controllers)")
+            l.append("owned \(client) uid=\(o.user) windows=\(o.windows.sorted()) controllers=\(o.controllers.sorted())")
+        }
+        for (user, counts) in p.perUser.sorted(by: { $0.key < $1.key }) {
+            l.append("uid \(user) windows=\(counts.windows) controllers=\(counts.controllers)")
         }
         for id in p.windowIDs {
             let w = p.window(id)!

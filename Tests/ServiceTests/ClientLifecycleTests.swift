@@ -133,6 +133,8 @@ final class ConfigErrorTests: XCTestCase {
                                      ("[Application]\nSupportedOrientations=sideways\n", "[Application]", "SupportedOrientations"),
                                      ("[Application]\nIdiom=watch\n", "[Application]", "Idiom"),
                                      ("[Limits]\nWindows=0\n", "[Limits]", "Windows"),
+                                     ("[Limits]\nTotalControllers=2000000\n", "[Limits]", "TotalControllers"),
+                                     ("[Limits]\nWindowsPerUser=many\n", "[Limits]", "WindowsPerUser"),
                                      ("[Screen]\nPortraitSize=big\n", "[Screen]", "PortraitSize")] {
             let r = run([], config: config)
             XCTAssertEqual(r.status, 2, "\(config): \(r.stderr)")

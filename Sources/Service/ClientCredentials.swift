@@ -1,0 +1,55 @@
+import DBus
+import Policy
+
+/// What the bus says a client is: the uid it connected as (for the per-user limits) and its process
+/// (for the focus authority, P6f).
+struct Credentials {
+    let user: UserID
+    /// 0 when the bus cannot tell, which is never focused.
+    let process: UInt32
+}
+
+/// Each client's credentials, asked of the bus once per client (`GetConnectionCredentials`), without
+/// blocking the loop, and forgotten when it leaves.
+///
+/// While a client's lookup is in flight its later requests wait behind it, in order, so one client
+/// never has more than one lookup outstanding.
+final class ClientCredentials {
+    private let connection: Connection
+    private var known: [ClientID: Credentials] = [:]
+    private var waiting: [ClientID: [(Credentials?) -> Void]] = [:]
+
+    init(connection: Connection) {
+        self.connection = connection
+    }
+
+    /// Calls `then` with the client's credentials: at once when known, else once the bus answers;
+    /// nil when the bus cannot tell (the client has left).
+    func credentials(of client: ClientID, _ then: @escaping (Credentials?) -> Void) {
+        if let found = known[client] { return then(found) }
+        if waiting[client] != nil {
+            waiting[client]?.append(then)
+            return
+        }
+        waiting[client] = [then]
+        connection.callBusDriver("GetConnectionCredentials", [.string(client)]) { [weak self] result in
+            guard let self, let callers = waiting.removeValue(forKey: client) else { return }
+            var found: Credentials?
+            if case .success(let values) = result, let dictionary = values.first?.stringKeyedDictionary,
+               let user = Self.number(dictionary["UnixUserID"]) {
+                found = Credentials(user: user, process: Self.number(dictionary["ProcessID"]) ?? 0)
+                known[client] = found
+            }
+            for caller in callers { caller(found) }
+        }
+    }
+
+    /// The client left the bus.
+    func forget(_ client: ClientID) {
+        known[client] = nil
+    }
+
+    private static func number(_ value: Value?) -> UInt32? {
+        (value?.variantValue ?? value)?.uint32Value
+    }
+}
