@@ -1,10 +1,13 @@
+@preconcurrency import Glibc
 import CDBus
 
 /// Reading and writing `Value`s through `DBusMessageIter`. Containers are
 /// always closed through the same iterator variable that opened them,
 /// because the C struct is copied by value.
 enum Marshalling {
-    static func read(_ iter: inout DBusMessageIter) throws(DBusError) -> Value {
+    /// Reads the value at `iter`; with `limits`, arrays and strings past them throw LimitsExceeded
+    /// as soon as the bound is passed, before anything larger is built.
+    static func read(_ iter: inout DBusMessageIter, limits: ArgumentLimits? = nil) throws(DBusError) -> Value {
         let type = dbus_message_iter_get_arg_type(&iter)
         var v = DBusBasicValue()
         switch type {
@@ -19,6 +22,9 @@ enum Marshalling {
         case CDBUS_TYPE_DOUBLE: dbus_message_iter_get_basic(&iter, &v); return .double(v.dbl)
         case CDBUS_TYPE_STRING, CDBUS_TYPE_OBJECT_PATH, CDBUS_TYPE_SIGNATURE:
             dbus_message_iter_get_basic(&iter, &v)
+            if let limits, let p = v.str, strlen(p) > limits.maxStringBytes {
+                throw DBusError.limitsExceeded("a string of \(strlen(p)) bytes, more than the \(limits.maxStringBytes) accepted")
+            }
             guard let p = v.str, let s = String(validatingCString: p) else {
                 throw DBusError.invalidArgs("string argument is not valid UTF-8")
             }
@@ -26,11 +32,11 @@ enum Marshalling {
         case CDBUS_TYPE_VARIANT:
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
-            return .variant(try read(&sub))
+            return .variant(try read(&sub, limits: limits))
         case CDBUS_TYPE_STRUCT:
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
-            return .structure(try readAll(&sub))
+            return .structure(try readAll(&sub, limits: limits))
         case CDBUS_TYPE_ARRAY:
             let elementSignature = String(signature(of: &iter).dropFirst())
             var sub = DBusMessageIter()
@@ -42,17 +48,18 @@ enum Marshalling {
                 let valueSignature = String(inner.dropFirst())
                 var entries: [(Value, Value)] = []
                 while dbus_message_iter_get_arg_type(&sub) == CDBUS_TYPE_DICT_ENTRY {
+                    try checkLength(entries.count, limits)
                     var entry = DBusMessageIter()
                     dbus_message_iter_recurse(&sub, &entry)
-                    let key = try read(&entry)
+                    let key = try read(&entry, limits: limits)
                     dbus_message_iter_next(&entry)
-                    let value = try read(&entry)
+                    let value = try read(&entry, limits: limits)
                     entries.append((key, value))
                     dbus_message_iter_next(&sub)
                 }
                 return .dict(keySignature: keySignature, valueSignature: valueSignature, entries)
             }
-            return .array(elementSignature: elementSignature, try readAll(&sub))
+            return .array(elementSignature: elementSignature, try readAll(&sub, limits: limits, isArray: true))
         case CDBUS_TYPE_UNIX_FD:
             throw DBusError.invalidArgs("unix file descriptors are not supported")
         default:
@@ -60,13 +67,22 @@ enum Marshalling {
         }
     }
 
-    static func readAll(_ iter: inout DBusMessageIter) throws(DBusError) -> [Value] {
+    /// Reads every value from `iter` on, or only the first `count`.
+    static func readAll(_ iter: inout DBusMessageIter, limits: ArgumentLimits? = nil, isArray: Bool = false,
+                        count: Int = .max) throws(DBusError) -> [Value] {
         var out: [Value] = []
-        while dbus_message_iter_get_arg_type(&iter) != CDBUS_TYPE_INVALID {
-            out.append(try read(&iter))
+        while out.count < count, dbus_message_iter_get_arg_type(&iter) != CDBUS_TYPE_INVALID {
+            if isArray { try checkLength(out.count, limits) }
+            out.append(try read(&iter, limits: limits))
             dbus_message_iter_next(&iter)
         }
         return out
+    }
+
+    /// Throws once an array already holding `count` elements would take one more than the limit.
+    private static func checkLength(_ count: Int, _ limits: ArgumentLimits?) throws(DBusError) {
+        guard let limits, count >= limits.maxArrayElements else { return }
+        throw DBusError.limitsExceeded("an array of more than \(limits.maxArrayElements) elements, the most accepted")
     }
 
     private static func signature(of iter: inout DBusMessageIter) -> String {

@@ -118,6 +118,28 @@ public final class Message {
         return try Marshalling.readAll(&iter)
     }
 
+    /// The first `count` arguments (all by default), read within `limits`; past them, LimitsExceeded.
+    public func arguments(limits: ArgumentLimits, count: Int = .max) throws(DBusError) -> [Value] {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }
+        return try Marshalling.readAll(&iter, limits: limits, count: count)
+    }
+
+    /// The signature of the value inside the variant argument at `index`, read from the type
+    /// string alone (`dbus_message_iter_recurse` + `dbus_message_iter_get_signature`): whatever
+    /// the value's size, nothing of it is decoded. Nil when that argument is not a variant.
+    public func variantSignature(at index: Int) -> String? {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(raw, &iter) != 0 else { return nil }
+        for _ in 0..<index { guard dbus_message_iter_next(&iter) != 0 else { return nil } }
+        guard dbus_message_iter_get_arg_type(&iter) == CDBUS_TYPE_VARIANT else { return nil }
+        var inner = DBusMessageIter()
+        dbus_message_iter_recurse(&iter, &inner)
+        guard let p = dbus_message_iter_get_signature(&inner) else { return nil }
+        defer { dbus_free(p) }
+        return String(cString: p)
+    }
+
     /// Appends arguments through `dbus_message_iter_append_basic` / `open_container`.
     /// Everything is validated first, so bad input throws InvalidArgs and the message stays unchanged.
     public func append(_ values: [Value]) throws(DBusError) {

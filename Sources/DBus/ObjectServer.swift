@@ -6,6 +6,8 @@ public final class ObjectServer {
     unowned let connection: Connection
     private var objects: [String: [Interface]] = [:]
     private var families: [ObjectFamily] = []
+    /// Bounds on incoming arguments, checked while they are read (see `ArgumentLimits`).
+    public var argumentLimits = ArgumentLimits()
 
     init(connection: Connection) { self.connection = connection }
 
@@ -187,15 +189,16 @@ public final class ObjectServer {
         _ = try? connection.send(m)
     }
 
-    /// Checks the signature, parses the arguments and hands them to a handler; nil on a mismatch (already answered).
-    private func arguments(_ message: Message, expected: String, _ what: String) -> [Value]? {
+    /// Checks the signature (from the header, before anything is decoded), then reads the first
+    /// `count` arguments within `argumentLimits`; nil on a mismatch or a bound passed (already answered).
+    private func arguments(_ message: Message, expected: String, _ what: String, count: Int = .max) -> [Value]? {
         let got = message.signature
         guard got == expected else {
             reply(message, error: .invalidArgs("\(what): expected signature '\(expected)', got '\(got)'"))
             return nil
         }
-        do { return try message.arguments() } catch {
-            reply(message, error: error)
+        do { return try message.arguments(limits: argumentLimits, count: count) } catch {
+            reply(message, error: DBusError(name: error.name, message: "\(what): \(error.message)"))
             return nil
         }
     }
@@ -280,24 +283,27 @@ public final class ObjectServer {
         call.reply([.stringVariantDict(entries)])
     }
 
+    /// The value is decoded last: its type is checked from the variant's signature first, so a huge
+    /// value of the wrong type costs no more than its refusal.
     private func propertiesSet(_ message: Message, _ ifaces: [Interface]) {
-        guard let args = arguments(message, expected: "ssv", "Set"),
-              let interface = args[0].stringValue, let name = args[1].stringValue,
-              let value = args[2].variantValue else { return }
-        let call = MethodCall(message: message, arguments: args, connection: connection, outSignature: "")
+        guard let names = arguments(message, expected: "ssv", "Set", count: 2),
+              let interface = names[0].stringValue, let name = names[1].stringValue else { return }
         let (iface, p): (Interface, Property)
         switch lookup(ifaces, interface, name, path: message.path ?? "") {
         case .success(let found): (iface, p) = found
-        case .failure(let e): call.fail(e); return
+        case .failure(let e): reply(message, error: e); return
         }
         guard p.access == .readwrite, let setter = p.set else {
-            call.fail(.propertyReadOnly("Property \(iface.name).\(p.name) is read-only"))
+            reply(message, error: .propertyReadOnly("Property \(iface.name).\(p.name) is read-only"))
             return
         }
-        guard value.signature == p.type else {
-            call.fail(.invalidArgs("Property \(iface.name).\(p.name) has type '\(p.type)', got '\(value.signature)'"))
+        let type = message.variantSignature(at: 2) ?? ""
+        guard type == p.type else {
+            reply(message, error: .invalidArgs("Property \(iface.name).\(p.name) has type '\(p.type)', got '\(type)'"))
             return
         }
+        guard let args = arguments(message, expected: "ssv", "Set"), let value = args[2].variantValue else { return }
+        let call = MethodCall(message: message, arguments: args, connection: connection, outSignature: "")
         switch setter(call, value) {
         case .done: call.reply([])
         case .error(let e): call.fail(e)

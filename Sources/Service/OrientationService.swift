@@ -46,6 +46,10 @@ public final class OrientationService {
     /// Exports the manager, follows clients leaving, and takes the well-known name.
     /// Throws when the name is owned by someone else or the bus refuses.
     public func start() throws(DBusError) {
+        // No call takes more objects than a client may own, nor a string longer than a name or path:
+        // anything larger is refused while being read, before it costs memory.
+        connection.objects.argumentLimits = ArgumentLimits(maxArrayElements: settings.policy.limits.controllers,
+                                                           maxStringBytes: 4096)
         try register(path: Orientation1.managerPath, interface: managerInterface())
         // Windows and controllers keep no table each: theirs are built when a message needs one.
         connection.objects.register(family: Orientation1.windowPathPrefix, paths: { [unowned self] in

@@ -50,6 +50,33 @@ final class MalformedInputTests: XCTestCase {
         assertInvalidArgs { try self.message().append([.variant(.objectPath("nope"))]) }
     }
 
+    func testArgumentLimitsStopReadingAtTheBound() throws {
+        let m = try message()
+        try m.append([.objectPaths(["/a", "/b", "/c", "/d"]), .string("12345"),
+                      .dict(keySignature: "s", valueSignature: "u", [(.string("k1"), .uint32(1)), (.string("k2"), .uint32(2))])])
+        func refusal(_ limits: ArgumentLimits) -> String? {
+            do { _ = try m.arguments(limits: limits); return nil } catch { return (error as? DBusError)?.name }
+        }
+        let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
+        XCTAssertEqual(refusal(ArgumentLimits(maxArrayElements: 3, maxStringBytes: 100)), limitsExceeded, "four paths, three allowed")
+        XCTAssertEqual(refusal(ArgumentLimits(maxArrayElements: 4, maxStringBytes: 4)), limitsExceeded, "a five-byte string, four allowed")
+        XCTAssertNil(refusal(ArgumentLimits(maxArrayElements: 4, maxStringBytes: 5)))
+        XCTAssertEqual(try m.arguments(limits: ArgumentLimits(maxArrayElements: 1, maxStringBytes: 5), count: 0), [])
+        let dictOnly = try message()
+        try dictOnly.append([.dict(keySignature: "s", valueSignature: "u", [(.string("a"), .uint32(1)), (.string("b"), .uint32(2))])])
+        XCTAssertThrowsError(try dictOnly.arguments(limits: ArgumentLimits(maxArrayElements: 1))) { error in
+            XCTAssertEqual((error as? DBusError)?.name, limitsExceeded, "dictionaries are bounded like arrays")
+        }
+    }
+
+    func testAVariantsTypeIsReadWithoutItsValue() throws {
+        let m = try message()
+        try m.append([.string("x"), .variant(.array(elementSignature: "u", [.uint32(1), .uint32(2)]))])
+        XCTAssertEqual(m.variantSignature(at: 1), "au")
+        XCTAssertNil(m.variantSignature(at: 0), "not a variant")
+        XCTAssertNil(m.variantSignature(at: 2), "no such argument")
+    }
+
     func testFailedAppendLeavesTheMessageEmpty() throws {
         let m = try message()
         XCTAssertThrowsError(try m.append([.uint32(1), .objectPath("bad")]))
