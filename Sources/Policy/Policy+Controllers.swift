@@ -112,7 +112,9 @@ extension Policy {
             throw PolicyError(.invalidArgs, "\(id) is a view controller; only navigation and tab controllers hold children")
         }
         let window = try checkPlacement(of: list, under: id, caller: caller, reordering: true)
-        for old in container.children where !list.contains(old) {
+        // A set, so replacing thousands of children stays linear.
+        let kept = Set(list)
+        for old in container.children where !kept.contains(old) {
             controllers[old]?.parent = nil
             touch(old, in: window)
         }
