@@ -37,11 +37,15 @@ enum Introspection {
         name == peer || name == introspectable || name == properties
     }
 
-    /// A whole `<node>` document: the standard interfaces, `interfaces`, then one `<node name=…/>` per child.
-    static func document(interfaces: [Interface], children: [String]) -> String {
+    /// A whole `<node>` document: the standard interfaces, `interfaces`, then one `<node name=…/>` per child,
+    /// and a comment saying how many children were left out of a long list.
+    static func document(interfaces: [Interface], children: [String], omitted: Int = 0) -> String {
         var xml = header + "<node>\n"
         for i in standardInterfaces + interfaces { xml += i.introspectionXML(indent: " ") }
         for c in children { xml += " <node name=\"\(escape(c))\"/>\n" }
+        if omitted > 0 {
+            xml += " <!-- \(omitted) more objects here are not listed; each answers at its own path -->\n"
+        }
         xml += "</node>\n"
         return xml
     }

@@ -11,15 +11,17 @@ public final class ObjectServer {
 
     init(connection: Connection) { self.connection = connection }
 
-    /// The registered object paths, sorted.
-    public var paths: [String] { allPaths.sorted() }
+    /// The most children one `Introspect` lists from a family: the rest still answer at their
+    /// own paths, but a reply stays small however many objects there are.
+    public var maxListedChildren = 1024
 
-    /// Exports a family of objects below `prefix` whose tables are built only when a message or a
-    /// signal needs them, so thousands of objects keep no table each. `paths` lists the live ones;
-    /// `interfaces` answers nil for a path that names none.
-    public func register(family prefix: String, paths: @escaping () -> [String],
+    /// Exports a family of objects, each one path segment below `prefix` (which ends in `/`), whose
+    /// tables are built only when a message or a signal needs them, so thousands of objects keep
+    /// no table each. `count` says how many are live, cheaply; `list(n)` gives at most `n` of their
+    /// paths, the ones introspection shows; `interfaces` answers nil for a path that names none.
+    public func register(family prefix: String, count: @escaping () -> Int, list: @escaping (Int) -> [String],
                          interfaces: @escaping (String) -> [Interface]?) {
-        families.append(ObjectFamily(prefix: prefix, paths: paths, interfaces: interfaces))
+        families.append(ObjectFamily(prefix: prefix, count: count, list: list, interfaces: interfaces))
     }
 
     /// The tables at `path`: registered ones first, then a family's.
@@ -27,8 +29,6 @@ public final class ObjectServer {
         if let found = objects[path] { return found }
         return families.first { path.hasPrefix($0.prefix) }?.interfaces(path)
     }
-
-    private var allPaths: [String] { Array(objects.keys) + families.flatMap { $0.paths() } }
 
     /// Exports `interfaces` at `path`, replacing what was there. Throws InvalidArgs for an
     /// invalid path or table, or a redeclared standard interface.
@@ -120,21 +120,42 @@ public final class ObjectServer {
 
     /// The XML `Introspect` answers for `path`.
     public func introspect(path: String) -> String {
-        Introspection.document(interfaces: lookup(path) ?? [], children: children(of: path))
+        let (children, omitted) = self.children(of: path)
+        return Introspection.document(interfaces: lookup(path) ?? [], children: children, omitted: omitted)
     }
 
-    /// The next path segments below `path` that lead to registered objects.
-    func children(of path: String) -> [String] {
+    /// The next path segments below `path` that lead to registered objects, with a family's members
+    /// listed up to `maxListedChildren`; `omitted` counts the members left out. Costs the registered
+    /// objects and families, plus the listing of a family's own folder, never a walk of every member.
+    func children(of path: String) -> (names: [String], omitted: Int) {
         let prefix = path == "/" ? "/" : path + "/"
-        var out = Set<String>()
-        for p in allPaths where p.hasPrefix(prefix) && p.count > prefix.count {
-            if let segment = p.dropFirst(prefix.count).split(separator: "/").first { out.insert(String(segment)) }
+        var names = Set<String>()
+        func addFirstSegment(of below: Substring) {
+            if let segment = below.split(separator: "/").first { names.insert(String(segment)) }
         }
-        return out.sorted()
+        for p in objects.keys where p.hasPrefix(prefix) && p.count > prefix.count { addFirstSegment(of: p.dropFirst(prefix.count)) }
+        var omitted = 0
+        for family in families where family.prefix.hasPrefix(prefix) {
+            let count = family.count()
+            guard count > 0 else { continue }
+            if family.prefix == prefix {
+                let listed = family.list(maxListedChildren)
+                for p in listed where p.hasPrefix(prefix) { addFirstSegment(of: p.dropFirst(prefix.count)) }
+                omitted += max(0, count - listed.count)
+            } else {
+                addFirstSegment(of: family.prefix.dropFirst(prefix.count))
+            }
+        }
+        return (names.sorted(), omitted)
     }
 
+    /// Whether `path` is a node above some object (so it introspects, listing its children);
+    /// decided from the registered paths and the families' prefixes, whatever the number of members.
     private func isIntermediate(_ path: String) -> Bool {
-        path == "/" || allPaths.contains { $0.hasPrefix(path + "/") }
+        guard path != "/" else { return true }
+        let prefix = path + "/"
+        return objects.keys.contains { $0.hasPrefix(prefix) }
+            || families.contains { $0.prefix.hasPrefix(prefix) && $0.count() > 0 }
     }
 
     // MARK: - Dispatch
@@ -312,9 +333,10 @@ public final class ObjectServer {
     }
 }
 
-/// Objects below one path prefix, described on demand.
+/// Objects one segment below a path prefix, described on demand.
 struct ObjectFamily {
     let prefix: String
-    let paths: () -> [String]
+    let count: () -> Int
+    let list: (Int) -> [String]
     let interfaces: (String) -> [Interface]?
 }

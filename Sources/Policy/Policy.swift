@@ -86,6 +86,18 @@ public final class Policy {
     /// Every controller's number, in order.
     public var controllerIDs: [ControllerID] { controllers.keys.sorted() }
 
+    /// How many windows there are.
+    public var windowCount: Int { windows.count }
+
+    /// How many controllers there are.
+    public var controllerCount: Int { controllers.count }
+
+    /// The `n` lowest window numbers, in order (the oldest windows).
+    public func firstWindowIDs(_ n: Int) -> [WindowID] { Array(windowIDs.prefix(n)) }
+
+    /// The `n` lowest controller numbers, in order (the oldest controllers).
+    public func firstControllerIDs(_ n: Int) -> [ControllerID] { Array(controllerIDs.prefix(n)) }
+
     /// The window's mask: its delegate's when set, else the application's (P2).
     public func supportedMask(of window: WindowID) -> OrientationMask {
         guard let w = windows[window] else { return [] }

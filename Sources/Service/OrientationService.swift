@@ -52,14 +52,17 @@ public final class OrientationService {
                                                            maxStringBytes: 4096)
         try register(path: Orientation1.managerPath, interface: managerInterface())
         // Windows and controllers keep no table each: theirs are built when a message needs one.
-        connection.objects.register(family: Orientation1.windowPathPrefix, paths: { [unowned self] in
-            policy.windowIDs.map { ObjectPaths.path(of: $0) }
-        }, interfaces: { [unowned self] path in
+        // Their folders list the oldest objects up to the server's bound, counted without a walk.
+        connection.objects.register(family: Orientation1.windowPathPrefix,
+                                    count: { [unowned self] in policy.windowCount },
+                                    list: { [unowned self] n in policy.firstWindowIDs(n).map { ObjectPaths.path(of: $0) } },
+                                    interfaces: { [unowned self] path in
             ObjectPaths.window(at: path).flatMap { policy.window($0) }.map { [windowInterface($0.id)] }
         })
-        connection.objects.register(family: Orientation1.controllerPathPrefix, paths: { [unowned self] in
-            policy.controllerIDs.map { ObjectPaths.path(of: $0) }
-        }, interfaces: { [unowned self] path in
+        connection.objects.register(family: Orientation1.controllerPathPrefix,
+                                    count: { [unowned self] in policy.controllerCount },
+                                    list: { [unowned self] n in policy.firstControllerIDs(n).map { ObjectPaths.path(of: $0) } },
+                                    interfaces: { [unowned self] path in
             ObjectPaths.controller(at: path).flatMap { policy.controller($0) }.map { [controllerInterface($0.id)] }
         })
         nameWatch = connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in

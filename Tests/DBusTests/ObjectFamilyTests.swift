@@ -9,12 +9,16 @@ final class ObjectFamilyTests: XCTestCase {
     private var server: Connection!
     private var live: [UInt32: UInt32] = [1: 10, 3: 30]
     private var built = 0
+    /// How many times the family's members were listed.
+    private var listed = 0
 
     override func setUpWithError() throws {
         bus = try PrivateBus()
         server = try Connection(bus: .address(bus.address))
-        server.objects.register(family: "/org/orientationd/Test/item/", paths: { [unowned self] in
-            live.keys.sorted().map { "/org/orientationd/Test/item/\($0)" }
+        server.objects.register(family: "/org/orientationd/Test/item/", count: { [unowned self] in live.count }, list: {
+            [unowned self] n in
+            listed += 1
+            return live.keys.sorted().prefix(n).map { "/org/orientationd/Test/item/\($0)" }
         }, interfaces: { [unowned self] path in
             guard let id = UInt32(path.split(separator: "/").last ?? ""), live[id] != nil else { return nil }
             built += 1
@@ -54,5 +58,42 @@ final class ObjectFamilyTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("No object at path"), r.stderr)
         let tree = busctl("tree", "--list", "org.orientationd.Test")
         XCTAssertFalse(tree.stdout.contains("/item/3"), tree.stdout)
+    }
+
+    /// Unknown paths, under the family or anywhere else, are answered without listing a single member:
+    /// their cost does not grow with the number of objects.
+    func testAnUnknownPathCostsNothingPerMember() {
+        for n in 4..<2000 { live[UInt32(n)] = UInt32(n) }
+        for path in ["/org/orientationd/Test/item/99999", "/org/orientationd/Test/item/x/y", "/nowhere", "/org/orientationd/Testing"] {
+            let r = busctl("get-property", "org.orientationd.Test", path, "org.orientationd.Item1", "Value")
+            XCTAssertTrue(r.stderr.contains("No object at path"), "\(path): \(r.stderr)")
+        }
+        XCTAssertEqual(listed, 0, "an unknown path listed the family's members")
+        // Intermediate nodes are known from the prefix alone too.
+        let parent = busctl("introspect", "--xml-interface", "org.orientationd.Test", "/org/orientationd/Test")
+        XCTAssertTrue(parent.stdout.contains("<node name=\"item\"/>"), parent.stdout)
+        XCTAssertEqual(listed, 0, "introspecting a parent listed the family's members")
+    }
+
+    /// A large folder lists a bounded number of children, says how many it left out, and every
+    /// member still answers at its own path.
+    func testALargeFolderListsABoundedNumberOfChildren() {
+        for n in 4...50 { live[UInt32(n)] = UInt32(n) }
+        server.objects.maxListedChildren = 10
+        let xml = busctl("introspect", "--xml-interface", "org.orientationd.Test", "/org/orientationd/Test/item").stdout
+        XCTAssertEqual(xml.components(separatedBy: "<node name=").count - 1, 10, xml)
+        XCTAssertTrue(xml.contains("<node name=\"1\"/>") && xml.contains("<node name=\"11\"/>"), "the lowest numbers: \(xml)")
+        XCTAssertTrue(xml.contains("<!-- 39 more objects here are not listed"), xml)
+        XCTAssertEqual(busctl("get-property", "org.orientationd.Test", "/org/orientationd/Test/item/50",
+                              "org.orientationd.Item1", "Value").stdout, "u 50\n")
+        XCTAssertEqual(busctl("tree", "--list", "org.orientationd.Test").stdout.components(separatedBy: "/item/").count - 1, 10)
+    }
+
+    /// A family with no members leaves no empty folder behind.
+    func testAnEmptyFamilyIsNoFolder() {
+        live = [:]
+        let r = busctl("introspect", "--xml-interface", "org.orientationd.Test", "/org/orientationd/Test/item")
+        XCTAssertTrue(r.stderr.contains("No object at path"), r.stdout + r.stderr)
+        XCTAssertFalse(busctl("introspect", "--xml-interface", "org.orientationd.Test", "/org/orientationd/Test").stdout.contains("item"))
     }
 }
