@@ -25,8 +25,12 @@ do {
     fputs("orientationd: \(error.message)\n", stderr)
     exit(error.exitStatus)
 }
+/// 0 after SIGTERM or SIGINT; 1 when the bus went away, which is a failure: systemd's
+/// `Restart=on-failure` then starts the daemon again.
+var exitStatus: Int32 = 0
 daemon.connection.onDisconnected = {
-    fputs("orientationd: disconnected from the bus; exiting\n", stderr)
+    fputs("orientationd: disconnected from the bus; exiting with status 1\n", stderr)
+    exitStatus = 1
     loop.quit()
 }
 let terminate = UnixSignal.watch(SIGTERM) { loop.quit() }
@@ -34,4 +38,4 @@ let interrupt = UnixSignal.watch(SIGINT) { loop.quit() }
 loop.run()
 daemon.stop()
 withExtendedLifetime((terminate, interrupt)) {}
-exit(0)
+exit(exitStatus)

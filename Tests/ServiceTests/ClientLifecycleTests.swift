@@ -82,6 +82,16 @@ final class ClientLifecycleTests: DaemonTestCase {
 
 /// P15: the lock and the application mask survive restarts with the same state directory.
 final class RestartTests: DaemonTestCase {
+    /// Losing the bus is a failure, so `Restart=on-failure` brings the daemon back.
+    func testLosingTheBusExitsWithAFailureStatus() throws {
+        let process = try XCTUnwrap(daemon)
+        daemon = nil
+        bus.stop()
+        XCTAssertTrue(waitUntil(5) { !process.isRunning }, "still running without a bus")
+        XCTAssertEqual(process.exitStatus.map(DaemonProcess.code), 1, process.log)
+        XCTAssertTrue(process.log.contains("disconnected from the bus"), process.log)
+    }
+
     func testLockAndApplicationMaskSurviveSIGTERMAndSIGKILL() throws {
         try set("RotationLocked", .bool(true))
         try set("ApplicationMask", .uint32(24))
