@@ -143,14 +143,25 @@ public final class Connection {
                 handler?()
                 return true
             }
-            for entry in signalHandlers { entry.handler(message) }
+            // A client that left with calls still waiting leaves after them, so nothing it sent is
+            // handled once its departure has been (which would leave objects without an owner).
+            if let server, let change = BusDriver.nameOwnerChange(in: message), change.newOwner.isEmpty,
+               server.hasWaitingCalls(from: change.name) {
+                server.afterWaitingCalls(from: change.name) { [weak self] in self?.deliver(signal: message) }
+                return false
+            }
+            deliver(signal: message)
             return false
         case .methodCall:
             guard let server else { return false }
-            return server.handle(message)
+            return server.enqueue(message)
         default:
             return false
         }
+    }
+
+    private func deliver(signal message: Message) {
+        for entry in signalHandlers { entry.handler(message) }
     }
 
     // MARK: - Main loop integration
@@ -165,15 +176,30 @@ public final class Connection {
         if dbus_connection_get_dispatch_status(raw) != DBUS_DISPATCH_COMPLETE { scheduleDispatch() }
     }
 
+    /// The most messages taken from libdbus's queue in one turn: taking one only files a call in its
+    /// sender's queue, and a bound keeps a turn short however many arrived.
+    static let messagesPerTurn = 256
+
     func scheduleDispatch() {
         guard !dispatchScheduled else { return }
         dispatchScheduled = true
-        // The idle keeps the connection alive until it has run; dispatching from
-        // the status callback itself is forbidden by libdbus.
-        Idle.schedule { [self] in
+        // Dispatching from the status callback itself is forbidden by libdbus. The idle does not keep
+        // the connection alive: a turn may follow another, and none must run for an owner that is gone.
+        Idle.schedule { [weak self] in
+            guard let self, isOpen else { return }
             dispatchScheduled = false
-            while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
+            runTurn()
         }
+    }
+
+    /// One turn: take what libdbus has read (replies and signals are handled now, calls go to their
+    /// senders' queues), then handle a bounded share of the waiting calls, in rotation between
+    /// senders. Another turn follows while work remains, after the loop's other sources have run.
+    private func runTurn() {
+        var taken = 0
+        while taken < Connection.messagesPerTurn, dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS { taken += 1 }
+        let callsWait = server?.serveTurn() ?? false
+        if callsWait || dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS { scheduleDispatch() }
     }
 }
 

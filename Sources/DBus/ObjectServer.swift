@@ -1,3 +1,5 @@
+import CGLib
+
 /// The objects a connection exports, answered from their interface tables: method
 /// dispatch, `org.freedesktop.DBus.Properties`, `Introspectable` (including child
 /// nodes of intermediate paths) and errors for unknown objects, interfaces and members.
@@ -8,6 +10,25 @@ public final class ObjectServer {
     private var families: [ObjectFamily] = []
     /// Bounds on incoming arguments, checked while they are read (see `ArgumentLimits`).
     public var argumentLimits = ArgumentLimits()
+    /// The most calls handled in one turn of the main loop, so timers, sensors and the bus socket
+    /// get their turn while calls pour in.
+    public var callsPerTurn = 64
+    /// The time after which a turn stops handling calls, even below `callsPerTurn`.
+    public var turnBudgetMicroseconds = 2000
+    /// The most calls one sender may have waiting; past it a call is refused at once (LimitsExceeded).
+    /// The system bus already holds a caller to 128 calls awaiting replies; only calls that want no
+    /// reply can come near this.
+    public var maxWaitingPerSender = 256
+    /// Calls waiting for their turn, and the departures of their senders behind them.
+    private var waiting = FairQueue<Waiting>()
+
+    /// What waits in a sender's queue.
+    private enum Waiting {
+        case call(Message)
+        /// The sender left the bus: run when its earlier calls are done, so nothing it sent is
+        /// handled after its departure has been.
+        case departure(() -> Void)
+    }
 
     init(connection: Connection) { self.connection = connection }
 
@@ -158,11 +179,52 @@ public final class ObjectServer {
             || families.contains { $0.prefix.hasPrefix(prefix) && $0.count() > 0 }
     }
 
+    // MARK: - Turns
+
+    /// Queues a method call behind its sender's earlier ones; returns false only for messages that
+    /// are not method calls. A sender with too many calls waiting is refused at once.
+    func enqueue(_ message: Message) -> Bool {
+        guard message.type == .methodCall, message.path != nil, message.member != nil else { return false }
+        let sender = message.sender ?? ""
+        let queued = waiting.waiting(from: sender)
+        guard queued < maxWaitingPerSender else {
+            reply(message, error: .limitsExceeded("\(sender) already has \(queued) calls waiting to be handled, "
+                + "the most one client may have; wait for their replies before sending more"))
+            return true
+        }
+        waiting.append(.call(message), from: sender)
+        return true
+    }
+
+    /// Whether calls from `sender` are waiting.
+    func hasWaitingCalls(from sender: String) -> Bool { waiting.waiting(from: sender) > 0 }
+
+    /// Runs `handler` once the calls `sender` has waiting are handled (it left the bus).
+    func afterWaitingCalls(from sender: String, _ handler: @escaping () -> Void) {
+        waiting.append(.departure(handler), from: sender)
+    }
+
+    /// Handles waiting calls, one per sender in rotation, up to `callsPerTurn` or the turn's time
+    /// budget; returns whether calls still wait.
+    func serveTurn() -> Bool {
+        let start = g_get_monotonic_time()
+        var served = 0
+        while served < callsPerTurn, let item = waiting.next() {
+            switch item {
+            case .call(let message): handle(message)
+            case .departure(let handler): handler()
+            }
+            served += 1
+            if g_get_monotonic_time() - start >= turnBudgetMicroseconds { break }
+        }
+        return !waiting.isEmpty
+    }
+
     // MARK: - Dispatch
 
-    /// Answers a method call; returns false only for messages that are not method calls.
-    func handle(_ message: Message) -> Bool {
-        guard message.type == .methodCall, let path = message.path, let member = message.member else { return false }
+    /// Answers a method call.
+    private func handle(_ message: Message) {
+        guard let path = message.path, let member = message.member else { return }
         let interface = message.interface
         guard let ifaces = lookup(path) else {
             if isIntermediate(path), member == "Introspect", interface == nil || interface == Introspection.introspectable {
@@ -170,24 +232,24 @@ public final class ObjectServer {
             } else {
                 reply(message, error: .unknownObject("No object at path \(path)"))
             }
-            return true
+            return
         }
 
         if let interface, !Introspection.isStandard(interface) {
             guard let iface = ifaces.first(where: { $0.name == interface }) else {
                 reply(message, error: .unknownInterface("Object \(path) has no interface \(interface)"))
-                return true
+                return
             }
             guard let method = iface.method(named: member) else {
                 reply(message, error: .unknownMethod("Interface \(interface) has no method \(member)"))
-                return true
+                return
             }
             invoke(method, message)
-            return true
+            return
         }
         if interface == nil, let method = ifaces.lazy.compactMap({ $0.method(named: member) }).first {
             invoke(method, message)
-            return true
+            return
         }
         switch (interface ?? "", member) {
         case (Introspection.introspectable, "Introspect"), ("", "Introspect"):
@@ -202,7 +264,6 @@ public final class ObjectServer {
             let where_ = interface.map { "Interface \($0)" } ?? "Object \(path)"
             reply(message, error: .unknownMethod("\(where_) has no method \(member)"))
         }
-        return true
     }
 
     private func reply(_ message: Message, error: DBusError) {

@@ -1,0 +1,117 @@
+@preconcurrency import Glibc
+import XCTest
+import DBus
+import OrientationAPI
+import TestSupport
+
+/// One client flooding the daemon must not keep another's calls waiting: the daemon serves its
+/// callers in turns, a bounded number of calls per turn of the main loop. The flood is a Python GIO
+/// client sending calls that want no reply (which the bus does not cap, unlike calls awaiting
+/// replies) as fast as it can, then one call that does, whose answer marks the end of the flood.
+/// The figures are printed; the assertion is only that another client is answered, several times,
+/// while the flood is still being worked through.
+final class FloodTests: DaemonTestCase {
+    /// Starts the flooder: it builds a navigation controller and `views` view controllers, then sends
+    /// `calls` no-reply SetViewControllers alternating all the views and none, then one Get.
+    /// It prints `sent T` once everything is written and `done T` when the Get came back (monotonic seconds).
+    private func startFlood(views: Int, calls: Int) throws -> (pid: pid_t, output: Int32) {
+        let script = """
+            import sys, time
+            from gi.repository import Gio, GLib
+            bus = Gio.DBusConnection.new_for_address_sync(sys.argv[1],
+                Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+            def call(path, iface, method, args):
+                return bus.call_sync('\(Orientation1.busName)', path, iface, method, args, None, Gio.DBusCallFlags.NONE, 120000, None)
+            manager = ('\(Orientation1.managerPath)', '\(Orientation1.managerInterface)')
+            nav = call(*manager, 'CreateController', GLib.Variant('(s)', ('navigation',))).unpack()[0]
+            views = [call(*manager, 'CreateController', GLib.Variant('(s)', ('view',))).unpack()[0] for _ in range(\(views))]
+            window = call(*manager, 'RegisterWindow', None).unpack()[0]
+            call(window, 'org.freedesktop.DBus.Properties', 'Set',
+                 GLib.Variant('(ssv)', ('\(Orientation1.windowInterface)', 'RootController', GLib.Variant('o', nav))))
+            bodies = [GLib.Variant('(ao)', (views,)), GLib.Variant('(ao)', ([],))]
+            messages = []
+            for i in range(\(calls)):
+                m = Gio.DBusMessage.new_method_call('\(Orientation1.busName)', nav, '\(Orientation1.controllerInterface)', 'SetViewControllers')
+                m.set_body(bodies[i % 2])
+                m.set_flags(Gio.DBusMessageFlags.NO_REPLY_EXPECTED)
+                messages.append(m)
+            for m in messages:
+                bus.send_message(m, Gio.DBusSendMessageFlags.NONE)
+            bus.flush_sync(None)
+            print('sent', time.monotonic(), flush=True)
+            call(*manager[:1], 'org.freedesktop.DBus.Properties', 'Get', GLib.Variant('(ss)', (manager[1], 'InterfaceOrientation')))
+            print('done', time.monotonic(), flush=True)
+            """
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw DBusError.failed("pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        let argv = ["/usr/bin/python3", "-c", script, bus.address]
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 else { throw DBusError.failed("spawn") }
+        close(fds[1])
+        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        return (pid, fds[0])
+    }
+
+    /// Measures another client's Get round trips while the flood runs; returns their latencies (ms),
+    /// and when the flood was sent and finished.
+    private func measure(_ flood: (pid: pid_t, output: Int32)) throws -> (latencies: [Double], sent: Double, done: Double, firstAnswer: Double) {
+        let other = try newClient()
+        var text = ""
+        func read() {
+            var buf = [UInt8](repeating: 0, count: 256)
+            while true {
+                let n = Glibc.read(flood.output, &buf, buf.count)
+                if n <= 0 { break }
+                text += String(decoding: buf[0..<n], as: UTF8.self)
+            }
+        }
+        func time(_ key: String) -> Double? {
+            text.split(separator: "\n").first { $0.hasPrefix(key + " ") }.flatMap { Double($0.split(separator: " ")[1]) }
+        }
+        // Start measuring once the flood is written: everything it sent is ahead of our calls.
+        let deadline = now() + 120
+        while time("sent") == nil, now() < deadline { read(); usleep(1000) }
+        var latencies: [Double] = []
+        var firstAnswer = 0.0
+        while time("done") == nil, now() < deadline {
+            let start = now()
+            _ = try other.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
+                                       interface: StandardInterface.properties, method: "Get",
+                                       values: [.string(Orientation1.managerInterface), .string("InterfaceOrientation")],
+                                       timeoutMs: 60_000)
+            let end = now()
+            if latencies.isEmpty { firstAnswer = end }
+            latencies.append((end - start) * 1000)
+            read()
+        }
+        var status: Int32 = 0
+        waitpid(flood.pid, &status, 0)
+        read()
+        close(flood.output)
+        return (latencies, time("sent") ?? 0, time("done") ?? 0, firstAnswer)
+    }
+
+    func testAnotherClientIsAnsweredWhileOneFloods() throws {
+        let recorder = try newRecorder()
+        let flood = try startFlood(views: 1000, calls: 200)
+        let r = try measure(flood)
+        recorder.settle()
+        let sorted = r.latencies.sorted()
+        let median = sorted.isEmpty ? -1 : sorted[sorted.count / 2]
+        print(String(format: "flood of 200 SetViewControllers on 1,000 views: worked through in %.0f ms after sending; "
+            + "other client: %d calls answered meanwhile, first after %.1f ms, median %.2f ms, max %.2f ms; %d PropertiesChanged seen",
+            (r.done - r.sent) * 1000, r.latencies.count, (r.firstAnswer - r.sent) * 1000, median, sorted.last ?? -1,
+            recorder.count("PropertiesChanged")))
+        XCTAssertGreaterThan(r.done, 0, "the flood's last call was answered")
+        XCTAssertGreaterThanOrEqual(r.latencies.count, 3, "another client was answered while the flood was worked through")
+        XCTAssertLessThan(r.firstAnswer, r.done, "the other client's first call waited for the whole flood")
+        XCTAssertTrue(daemon?.isRunning ?? false)
+    }
+}
