@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import CGLib
 import DBus
 import EventLoop
 import Orientation
@@ -23,6 +24,9 @@ public final class OrientationService {
     /// so only real changes are sent; an array, not a dictionary, because there may be thousands of objects.
     var announced: [String: [Value]] = [:]
     var transitionTimer: EventLoop.Timer?
+    /// Objects whose properties may read differently and are not announced yet.
+    var pending = PendingAnnouncements()
+    var announcementScheduled = false
     var nameWatch: SignalSubscription?
     /// Where device orientations come from; nil with `--sensor none`.
     var sensor: SensorSource?
@@ -153,7 +157,10 @@ public final class OrientationService {
     // MARK: Announcing
 
     /// Turns the policy's changes into signals in the contract's order (dbus-api.md), batch after batch:
-    /// completing an instant rotation can change more.
+    /// completing an instant rotation can change more. Property changes that no signal follows are
+    /// announced once per turn of the main loop (`announcePending`), so a client changing the same
+    /// objects over and over in one turn costs one PropertiesChanged per object whose value really
+    /// changed, not one per call.
     func flush() {
         while true {
             let changes = policy.takeChanges()
@@ -163,21 +170,18 @@ public final class OrientationService {
             // With no duration, a rotation completes at once, and what waited for it is decided now.
             if settings.rotationDuration == 0, policy.transition != nil { policy.completeTransition() }
         }
+        scheduleAnnouncement()
         announceSensorProxyCompat()
     }
 
-    /// One batch: bookkeeping as its events come, the changed objects' properties once, before the
-    /// batch's first signal (or at its end when it has none), then each signal in order.
+    /// One batch: its marked objects join those pending, bookkeeping is done as its events come, and
+    /// everything pending is announced before each signal, so no signal overtakes a property change.
     private func announce(_ changes: Changes) {
-        var propertiesAnnounced = false
+        pending.add(changes)
         for event in changes.events {
-            if Self.hasSignal(event), !propertiesAnnounced {
-                announceProperties(of: changes)
-                propertiesAnnounced = true
-            }
+            if Self.hasSignal(event) { announcePending() }
             handle(event)
         }
-        if !propertiesAnnounced { announceProperties(of: changes) }
     }
 
     /// Whether `event` is announced by a signal of its own.
@@ -188,11 +192,39 @@ public final class OrientationService {
         }
     }
 
-    /// PropertiesChanged for every object the batch marked, with what its getters read now.
-    private func announceProperties(of dirty: Changes) {
-        if dirty.manager { announceChanges(at: Orientation1.managerPath) }
-        for id in dirty.windows { announceChanges(at: ObjectPaths.path(of: id)) }
-        for id in dirty.controllers { announceChanges(at: ObjectPaths.path(of: id)) }
+    /// The time one turn of announcements may take; what is left waits for the next turn, so
+    /// announcing thousands of objects never keeps other clients' calls waiting long.
+    static let announcementBudgetMicroseconds = 2000
+
+    private func scheduleAnnouncement() {
+        guard !pending.isEmpty, !announcementScheduled else { return }
+        announcementScheduled = true
+        Idle.schedule { [unowned self] in
+            announcementScheduled = false
+            announcePending(within: OrientationService.announcementBudgetMicroseconds)
+            scheduleAnnouncement()
+        }
+    }
+
+    /// Announces the objects whose properties may have changed since they were last announced, with
+    /// what their getters read now: all of them (before a signal, which must follow them), or as
+    /// many as fit in `budget` µs.
+    func announcePending(within budget: Int? = nil) {
+        guard !pending.isEmpty else { return }
+        let deadline = budget.map { g_get_monotonic_time() + $0 }
+        func inTime() -> Bool { deadline.map { g_get_monotonic_time() < $0 } ?? true }
+        if pending.manager {
+            pending.manager = false
+            announceChanges(at: Orientation1.managerPath)
+        }
+        let windows = Array(pending.windows)
+        var done = 0
+        while done < windows.count, inTime() { announceChanges(at: ObjectPaths.path(of: windows[done])); done += 1 }
+        pending.windows = Set(windows[done...])
+        let controllers = Array(pending.controllers)
+        done = 0
+        while done < controllers.count, inTime() { announceChanges(at: ObjectPaths.path(of: controllers[done])); done += 1 }
+        pending.controllers = Set(controllers[done...])
     }
 
     /// What one event asks for: remembering or forgetting an object, the sensor, or its signals.

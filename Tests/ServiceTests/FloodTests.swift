@@ -98,6 +98,31 @@ final class FloodTests: DaemonTestCase {
         return (latencies, time("sent") ?? 0, time("done") ?? 0, firstAnswer)
     }
 
+    /// Iterates the loop until no signal arrived for `quiet` seconds, so every signal sent is counted.
+    private func drain(_ recorder: SignalRecorder, quiet: Double = 0.5) {
+        var last = recorder.events.count
+        var lastChange = now()
+        waitUntil(60) {
+            if recorder.events.count != last { last = recorder.events.count; lastChange = now() }
+            return now() - lastChange > quiet
+        }
+    }
+
+    /// 200 calls each moving 200 view controllers in or out of a stack: announced per object and per
+    /// turn of the loop, a view whose parent changed and changed back within a turn is not announced
+    /// at all; announced per call, that would be 40,000 signals.
+    func testChangesAreAnnouncedPerObjectPerTurnNotPerCall() throws {
+        let recorder = try newRecorder()
+        let flood = try startFlood(views: 200, calls: 200)
+        let r = try measure(flood)
+        drain(recorder)
+        let viewSignals = recorder.events.filter { $0.member == "PropertiesChanged" && $0.path.contains("/controller/") }.count
+        print("200 SetViewControllers moving 200 views each: \(viewSignals) controller PropertiesChanged (one per call and view "
+            + "would be 40,000), flood worked through in \(Int((r.done - r.sent) * 1000)) ms")
+        XCTAssertGreaterThan(viewSignals, 0, "changes are still announced")
+        XCTAssertLessThan(viewSignals, 10_000, "changes were announced per call, not per object and turn")
+    }
+
     func testAnotherClientIsAnsweredWhileOneFloods() throws {
         let recorder = try newRecorder()
         let flood = try startFlood(views: 1000, calls: 200)

@@ -58,10 +58,12 @@ final class SignalOrderTests: DaemonTestCase {
         let recorder = try newRecorder()
         try setRoot(app, window, home)
         try set("SupportedMask", .uint32(2), home, on: app)
+        // Announced once per turn of the daemon's loop, just after the replies: wait for each.
         XCTAssertTrue(recorder.wait { $0.path == window && $0.changed["EffectiveMask"] == .uint32(2) }, "\(recorder.events)")
-        XCTAssertTrue(recorder.events.contains { $0.path == window && $0.changed["RootController"] == .objectPath(home) })
-        XCTAssertTrue(recorder.events.contains { $0.path == home && $0.changed["SupportedMask"] == .uint32(2) })
-        XCTAssertTrue(recorder.events.contains { $0.path == Orientation1.managerPath && $0.changed["SupportedMask"] == .uint32(2) })
+        XCTAssertTrue(recorder.wait { $0.path == window && $0.changed["RootController"] == .objectPath(home) }, "\(recorder.events)")
+        XCTAssertTrue(recorder.wait { $0.path == home && $0.changed["SupportedMask"] == .uint32(2) }, "\(recorder.events)")
+        XCTAssertTrue(recorder.wait { $0.path == Orientation1.managerPath && $0.changed["SupportedMask"] == .uint32(2) },
+                      "\(recorder.events)")
     }
 }
 
