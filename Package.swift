@@ -31,6 +31,7 @@ let package = Package(
         .testTarget(name: "OrientationAPITests", dependencies: ["OrientationAPI"]),
         .testTarget(name: "PolicyTests", dependencies: ["Policy"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors"], exclude: ["Traces"]),
+        .testTarget(name: "SensorSourcesTests", dependencies: ["SensorSources"]),
         .target(name: "TestSupport", dependencies: ["DBus", "EventLoop", "OrientationAPI"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "EventLoop", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"]),

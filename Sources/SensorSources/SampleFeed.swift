@@ -11,8 +11,8 @@ public final class SampleFeed {
     private var classifier: Classifier
     private var settleTimer: EventLoop.Timer?
     private unowned let sink: SensorSink
-    /// Microseconds spent on each sample, kept for the exit report.
-    public private(set) var costs: [Double] = []
+    /// Microseconds spent on each sample, for the exit report; constant memory however many samples.
+    public private(set) var costs = CostHistogram()
 
     public init(settings: ClassifierSettings, sink: SensorSink) {
         classifier = Classifier(settings: settings)
@@ -35,7 +35,7 @@ public final class SampleFeed {
                 if let orientation = classifier.advance(to: max(deadline, SampleFeed.now)) { sink.sensorReported(orientation) }
             }
         }
-        if costs.count < 1_000_000 { costs.append(Double(g_get_monotonic_time() - start)) }
+        costs.record(microseconds: Int(g_get_monotonic_time() - start))
     }
 
     /// Stops waiting for a pose to settle (the source stopped).
@@ -52,10 +52,7 @@ public final class SampleFeed {
 
     /// `per-sample cost: median … µs, p95 … µs over N samples`, or nil before any sample.
     public var costReport: String? {
-        guard !costs.isEmpty else { return nil }
-        let sorted = costs.sorted()
-        let median = sorted[sorted.count / 2]
-        let p95 = sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
-        return "per-sample cost: median \(median) µs, p95 \(p95) µs over \(sorted.count) samples"
+        guard let median = costs.quantile(0.5), let p95 = costs.quantile(0.95) else { return nil }
+        return "per-sample cost: median \(median) µs, p95 \(p95) µs over \(costs.count) samples"
     }
 }
