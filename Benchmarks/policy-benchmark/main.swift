@@ -83,10 +83,10 @@ func padded(_ text: String, width: Int) -> String {
 
 // MARK: Driving the policy
 
-/// Runs a setup step; a refusal means the scenario is wrong, so stop.
 /// Every client connects as a uid of its own (`:1.101` → 101), so only the per-client and total limits apply.
 func userOf(_ client: ClientID) -> UserID { UserID(client.split(separator: ".").last ?? "") ?? 0 }
 
+/// Runs a setup step; a refusal means the scenario is wrong, so stop.
 func must<T>(_ what: String, _ body: () throws -> T) -> T {
     do {
         return try body()
@@ -372,9 +372,36 @@ func manyWindows() -> [Result] {
     return results
 }
 
+// MARK: (c) replacing a wide stack
+
+/// `SetViewControllers` on a navigation controller in the key window, alternating `views` view
+/// controllers in one order and in the reverse: the cost of one call, which must grow with the
+/// stack, not with its square.
+func wideStack(views count: Int) -> Double {
+    let policy = Policy()
+    let app = ":1.1"
+    let window = must("register") { try policy.registerWindow(client: app, user: userOf(app)) }
+    let nav = must("create") { try policy.createController(kind: "navigation", client: app, user: userOf(app)) }
+    must("root") { try policy.setRootController(window, nav, caller: app) }
+    let views = (0..<count).map { _ in must("create") { try policy.createController(kind: "view", client: app, user: userOf(app)) } }
+    let reversed = Array(views.reversed())
+    var samples: [Double] = []
+    for _ in 0..<40 {
+        let start = now()
+        for i in 0..<10 {
+            must("set") { try policy.setViewControllers(nav, i & 1 == 0 ? views : reversed, caller: app) }
+            _ = policy.takeChanges()
+        }
+        samples.append(Double(now() - start) / 1_000 / 10)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
 // MARK: Report
 
 let results = navigationChain() + presentationChain() + manyWindows()
+let wide = [1000, 4095].map { ($0, wideStack(views: $0)) }
 
 let target = 10.0
 let nameWidth = results.map(\.name.count).max() ?? 0
@@ -385,4 +412,10 @@ print(padded("scenario", width: nameWidth) + "   median µs     p95 µs   target
 for r in results {
     print(padded(r.name, width: nameWidth) + "   " + fixed(r.median, width: 9) + "  " + fixed(r.p95, width: 9)
         + "   " + (r.median <= target ? "met" : "MISSED"))
+}
+print("")
+print("SetViewControllers on a navigation controller in the key window, its views in one order then the reverse (no rotation)")
+print("views   median µs per call   µs per view")
+for (views, cost) in wide {
+    print(padded("\(views)", width: 8) + fixed(cost, width: 18) + "   " + fixed(cost / Double(views), width: 11))
 }
