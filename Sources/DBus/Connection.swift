@@ -66,6 +66,9 @@ public final class Connection {
         guard let c else { throw DBusError(consuming: &err) }
         // libdbus' default calls _exit() when the bus goes away; a daemon wants to shut down itself.
         dbus_connection_set_exit_on_disconnect(c, 0)
+        // Nothing here takes file descriptors; libdbus stops reading while this many sent along with
+        // messages are still open, so a peer cannot fill the process's descriptor table with them.
+        dbus_connection_set_max_received_unix_fds(c, Connection.maxReceivedFileDescriptors)
         raw = c
         uniqueName = dbus_bus_get_unique_name(c).map { String(cString: $0) } ?? ""
         attachToMainLoop()
@@ -175,6 +178,10 @@ public final class Connection {
         // Messages may already be queued (e.g. NameAcquired read during registration).
         if dbus_connection_get_dispatch_status(raw) != DBUS_DISPATCH_COMPLETE { scheduleDispatch() }
     }
+
+    /// The most file descriptors received with messages that may be open at once (the system bus
+    /// forwards 16 with one message and 64 queued for one connection).
+    static let maxReceivedFileDescriptors: Int = 64
 
     /// The most messages taken from libdbus's queue in one turn: taking one only files a call in its
     /// sender's queue, and a bound keeps a turn short however many arrived.

@@ -101,6 +101,8 @@ public final class Message {
     public var serial: UInt32 { dbus_message_get_serial(raw) }
     /// `dbus_message_get_reply_serial`.
     public var replySerial: UInt32 { dbus_message_get_reply_serial(raw) }
+    /// `dbus_message_contains_unix_fds`: file descriptors came with it.
+    public var carriesFileDescriptors: Bool { dbus_message_contains_unix_fds(raw) != 0 }
     /// `dbus_message_get_no_reply`: the caller does not want an answer.
     public var noReply: Bool { dbus_message_get_no_reply(raw) != 0 }
 

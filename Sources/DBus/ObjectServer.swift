@@ -182,10 +182,17 @@ public final class ObjectServer {
     // MARK: - Turns
 
     /// Queues a method call behind its sender's earlier ones; returns false only for messages that
-    /// are not method calls. A sender with too many calls waiting is refused at once.
+    /// are not method calls. A call carrying file descriptors, or from a sender with too many calls
+    /// waiting, is refused at once.
     func enqueue(_ message: Message) -> Bool {
         guard message.type == .methodCall, message.path != nil, message.member != nil else { return false }
         let sender = message.sender ?? ""
+        // No method here takes a file descriptor: refused at once, the message (and the descriptors
+        // with it) is freed now instead of waiting in a queue.
+        guard !message.carriesFileDescriptors else {
+            reply(message, error: .invalidArgs("\(message.member ?? ""): file descriptors came with the call; no method here takes any"))
+            return true
+        }
         let queued = waiting.waiting(from: sender)
         guard queued < maxWaitingPerSender else {
             reply(message, error: .limitsExceeded("\(sender) already has \(queued) calls waiting to be handled, "
