@@ -34,30 +34,34 @@ extension Policy {
         }
     }
 
-    /// Books a new window to its client and user.
+    /// Books a new window to its client and user, and lists it last among the windows.
     func book(_ id: WindowID, client: ClientID, user: UserID) {
         let holder = owned[client]?.user ?? user
         owned[client, default: ClientHoldings(user: holder)].windows.insert(id)
         perUser[holder, default: UserCounts()].windows += 1
+        windowOrder.append(id)
     }
 
-    /// Books a new controller to its client and user.
+    /// Books a new controller to its client and user, and lists it last among the controllers.
     func book(_ id: ControllerID, client: ClientID, user: UserID) {
         let holder = owned[client]?.user ?? user
         owned[client, default: ClientHoldings(user: holder)].controllers.insert(id)
         perUser[holder, default: UserCounts()].controllers += 1
+        controllerOrder.append(id)
     }
 
-    /// Takes a removed window off its client's and user's books.
+    /// Takes a removed window off its client's and user's books and its listing.
     func unbook(_ id: WindowID, client: ClientID) {
         guard let user = owned[client]?.user, owned[client]?.windows.remove(id) != nil else { return }
+        windowOrder.noteRemoval { windows[$0] != nil }
         perUser[user]?.windows -= 1
         forgetIfEmpty(user)
     }
 
-    /// Takes a removed controller off its client's and user's books.
+    /// Takes a removed controller off its client's and user's books and its listing.
     func unbook(_ id: ControllerID, client: ClientID) {
         guard let user = owned[client]?.user, owned[client]?.controllers.remove(id) != nil else { return }
+        controllerOrder.noteRemoval { controllers[$0] != nil }
         perUser[user]?.controllers -= 1
         forgetIfEmpty(user)
     }

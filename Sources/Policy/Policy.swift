@@ -32,6 +32,9 @@ public final class Policy {
     var claims: [ClientID: Int] = [:]
     var owned: [ClientID: ClientHoldings] = [:]
     var perUser: [UserID: UserCounts] = [:]
+    /// Window and controller numbers oldest first, for listings that show the first few.
+    var windowOrder = CreationOrder<WindowID>()
+    var controllerOrder = CreationOrder<ControllerID>()
     var nextWindow: UInt64 = 1
     var nextController: UInt64 = 1
     var clock: UInt64 = 0
@@ -92,11 +95,11 @@ public final class Policy {
     /// How many controllers there are.
     public var controllerCount: Int { controllers.count }
 
-    /// The `n` lowest window numbers, in order (the oldest windows).
-    public func firstWindowIDs(_ n: Int) -> [WindowID] { Array(windowIDs.prefix(n)) }
+    /// The `n` lowest window numbers, in order (the oldest windows), without sorting them all.
+    public func firstWindowIDs(_ n: Int) -> [WindowID] { windowOrder.first(n) { windows[$0] != nil } }
 
-    /// The `n` lowest controller numbers, in order (the oldest controllers).
-    public func firstControllerIDs(_ n: Int) -> [ControllerID] { Array(controllerIDs.prefix(n)) }
+    /// The `n` lowest controller numbers, in order (the oldest controllers), without sorting them all.
+    public func firstControllerIDs(_ n: Int) -> [ControllerID] { controllerOrder.first(n) { controllers[$0] != nil } }
 
     /// The window's mask: its delegate's when set, else the application's (P2).
     public func supportedMask(of window: WindowID) -> OrientationMask {

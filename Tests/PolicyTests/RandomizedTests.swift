@@ -399,6 +399,12 @@ final class RandomizedPolicyTests: XCTestCase {
         for (user, booked) in p.perUser where perUser[user] == nil || booked.windows + booked.controllers == 0 {
             problems.append("uid \(user) keeps an entry \(booked) with nothing owned")
         }
+        // The listings of the oldest objects agree with a full sort.
+        for n in [1, 3, 1000] {
+            if p.firstWindowIDs(n) != Array(p.windowIDs.prefix(n)) { problems.append("first \(n) windows listed wrongly") }
+            if p.firstControllerIDs(n) != Array(p.controllerIDs.prefix(n)) { problems.append("first \(n) controllers listed wrongly") }
+        }
+        if p.windowCount != p.windowIDs.count || p.controllerCount != p.controllerIDs.count { problems.append("counts disagree") }
         if p.windowIDs.count > limits.totalWindows || p.controllerIDs.count > limits.totalControllers {
             problems.append("\(p.windowIDs.count) windows, \(p.controllerIDs.count) controllers: over the total limits")
         }
