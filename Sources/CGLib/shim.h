@@ -3,6 +3,8 @@
 
 #include <glib.h>
 #include <glib-unix.h>
+/* glibc's malloc_trim: the main loop's owner gives the heap's free pages back after a burst of removals. */
+#include <malloc.h>
 
 /* GLib's boolean and priority macros do not import into Swift. */
 

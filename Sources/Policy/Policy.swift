@@ -61,6 +61,17 @@ public final class Policy {
         self.rotationLocked = rotationLocked
     }
 
+    /// Shrinks the tables that hold far more room than objects, after many objects went at once.
+    public func releaseUnusedCapacity() {
+        func shrink<K, V>(_ table: inout [K: V]) {
+            if table.count * 4 < table.capacity { table = Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.value) }) }
+        }
+        shrink(&windows)
+        shrink(&controllers)
+        shrink(&owned)
+        shrink(&claims)
+    }
+
     /// Returns what happened since the last call, and forgets it.
     public func takeChanges() -> Changes {
         defer { changes = Changes() }

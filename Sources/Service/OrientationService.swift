@@ -75,13 +75,29 @@ public final class OrientationService {
             credentials.forget(name)
             guard policy.isKnown(name) else { return }
             if settings.verbose { log("\(name) left the bus; removing what it owned") }
+            let objects = policy.windowCount + policy.controllerCount
             policy.clientLeft(name)
             flush()
+            if objects - (policy.windowCount + policy.controllerCount) >= OrientationService.bulkRemoval { releaseMemory() }
         }
         guard try connection.requestName(Orientation1.busName, flags: .doNotQueue) else {
             throw DBusError.addressInUse("\(Orientation1.busName) is already owned on this bus; is another orientationd running?")
         }
         startSensorProxyCompat()
+    }
+
+    /// How many objects a departing client must have owned for the daemon to give memory back.
+    static let bulkRemoval = 256
+
+    /// Gives back what a departure with many objects left unused: the tables' spare room, and the
+    /// heap's free pages to the system (`malloc_trim`), so memory returns to its baseline instead
+    /// of staying at its peak.
+    func releaseMemory() {
+        policy.releaseUnusedCapacity()
+        if announced.count * 4 < announced.capacity {
+            announced = Dictionary(uniqueKeysWithValues: announced.map { ($0.key, $0.value) })
+        }
+        malloc_trim(0)
     }
 
     /// Whether an accelerometer is there now (`HasAccelerometer`).

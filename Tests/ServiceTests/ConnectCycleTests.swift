@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 /// quality.md: 1,000 connect / register / disconnect cycles leave no object, claim or byte behind.
@@ -35,5 +36,21 @@ final class ConnectCycleTests: DaemonTestCase {
         let growth = residentKB() - before
         // A leak of even 300 bytes a cycle would show as 300 KB here.
         XCTAssertLessThan(growth, 256, "resident memory grew by \(growth) KB over 1,000 cycles")
+    }
+
+    /// A client with thousands of objects leaving gives their memory back, not only their objects.
+    func testALargeDepartureGivesItsMemoryBack() throws {
+        try cycle()
+        XCTAssertTrue(waitUntil { !tree().contains("/window/") })
+        let before = residentKB()
+        let c = try Connection(bus: .address(bus.address))
+        for _ in 0..<4_000 { _ = try call(c, Orientation1.managerPath, Orientation1.managerInterface, "CreateController", [.string("view")]) }
+        let full = residentKB()
+        c.close()
+        XCTAssertTrue(waitUntil { !tree().contains("/controller/") })
+        _ = try u("InterfaceOrientation")
+        let after = residentKB()
+        print("4,000 controllers: resident \(before) kB before, \(full) kB with them, \(after) kB once their client left")
+        XCTAssertLessThan(after - before, (full - before) / 3, "most of the memory stayed taken after the objects went")
     }
 }
