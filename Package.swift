@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "OrientationTests", dependencies: ["Orientation"]),
         .testTarget(name: "OrientationAPITests", dependencies: ["OrientationAPI"]),
-        .testTarget(name: "PolicyTests", dependencies: ["Policy"]),
+        .testTarget(name: "PolicyTests", dependencies: ["Policy", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors"], exclude: ["Traces"]),
         .testTarget(name: "SensorSourcesTests", dependencies: ["SensorSources"]),
         .target(name: "TestSupport", dependencies: ["DBus", "EventLoop", "OrientationAPI"], path: "Tests/TestSupport"),
