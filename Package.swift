@@ -25,6 +25,8 @@ let package = Package(
         .executableTarget(name: "orientationd", dependencies: ["Service", "EventLoop"]),
         .executableTarget(name: "orientationctl", dependencies: ["Arguments", "DBus", "EventLoop", "Orientation", "OrientationAPI", "CGLib"]),
         .executableTarget(name: "policy-benchmark", dependencies: ["Policy"], path: "Benchmarks/policy-benchmark"),
+        .executableTarget(name: "adversarial-benchmark", dependencies: ["DBus", "EventLoop", "OrientationAPI", "TestSupport"],
+                          path: "Benchmarks/adversarial", exclude: ["run.sh"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "OrientationTests", dependencies: ["Orientation"]),
