@@ -8,7 +8,8 @@ directly (no shell in between) with the environment umockdev-wrapper would give 
 accelerometer): the peer as /usr/sbin/iio-sensor-proxy, ours as `orientationd --sensor iio`.
 
 Side by side, per run (figures are medians of RUNS runs; the order alternates between runs):
-- idle resident memory: VmRSS 1 s after the bus name appears, both running, nobody claiming;
+- idle resident memory: VmRSS 1 s after the bus name appears, both running, nobody claiming, and
+  private memory (Private_Clean + Private_Dirty of /proc/PID/smaps_rollup: pages no other process maps);
 - idle context switches over IDLE_SECONDS, both idle: voluntary + involuntary, summed over all
   threads (/proc/PID/task/*/status; /proc/PID/status alone counts only the main thread);
 - Properties.Get round trips per second, one Python GIO client process (get.py) for GET_SECONDS:
@@ -19,76 +20,31 @@ cost): one client process (scale.py) with 100 connections, 1,000 windows, 10,000
 daemon's RSS growth per controller, and its CPU time per forced rotation (SetDeviceOrientation
 alternating 1 and 3, a claim held), before and after the load.
 
-Run through run.sh. Prints figures; never fails on a time.
+Run through run.sh. Prints figures; never fails on a time. --json FILE writes them for Benchmarks/run.sh.
 """
 import argparse
 import json
 import os
-import shutil
-import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-import gi
-gi.require_version('UMockdev', '1.0')
-gi.require_version('Gio', '2.0')
-from gi.repository import GLib, Gio, UMockdev  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from sidebyside import (OD, OD_PATH, PEER_BIN, SP, SP_PATH, SideBySide, involuntary_switches,  # noqa: E402
+                        memory_kb, voluntary_switches)
+from gi.repository import GLib, Gio  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SP, SP_PATH = 'net.hadess.SensorProxy', '/net/hadess/SensorProxy'
-OD, OD_PATH = 'org.orientationd.Orientation1', '/org/orientationd/Orientation1'
-PEER_BIN = '/usr/sbin/iio-sensor-proxy'
-RAW_G = 256
-SCALE = '0.038320312'
-
-BUS_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=%s</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-    <allow user="*"/>
-  </policy>
-  <limit name="max_connections_per_user">1000</limit>
-  <limit name="max_completed_connections">1000</limit>
-</busconfig>
-"""
-
-
-def status_fields(pid):
-    out = {}
-    with open('/proc/%d/status' % pid) as f:
-        for line in f:
-            k, _, v = line.partition(':')
-            out[k] = v.split()
-    return out
 
 
 def rss_kb(pid):
-    return int(status_fields(pid)['VmRSS'][0])
+    return memory_kb(pid)['VmRSS']
 
 
 def ctxt_switches(pid):
     """(voluntary, involuntary) summed over every thread of `pid`."""
-    vol = inv = 0
-    for tid in os.listdir('/proc/%d/task' % pid):
-        try:
-            with open('/proc/%d/task/%s/status' % (pid, tid)) as f:
-                for line in f:
-                    if line.startswith('voluntary_ctxt_switches:'):
-                        vol += int(line.split()[1])
-                    elif line.startswith('nonvoluntary_ctxt_switches:'):
-                        inv += int(line.split()[1])
-        except FileNotFoundError:
-            pass
-    return vol, inv
+    return voluntary_switches(pid), involuntary_switches(pid)
 
 
 def threads(pid):
@@ -99,94 +55,10 @@ def median(values):
     return statistics.median(values) if values else float('nan')
 
 
-class Bench:
+class Bench(SideBySide):
     def __init__(self, args):
+        super().__init__(args.daemon, keep=args.keep)
         self.args = args
-        self.work = tempfile.mkdtemp(prefix='bus-benchmark-')
-        sock = os.path.join(self.work, 'bus')
-        with open(os.path.join(self.work, 'bus.conf'), 'w') as f:
-            f.write(BUS_CONF % sock)
-        self.bus_proc = subprocess.Popen(['dbus-daemon', '--config-file=' + os.path.join(self.work, 'bus.conf'),
-                                          '--nofork', '--print-address=1'],
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.address = self.bus_proc.stdout.readline().strip()
-        self.testbed = UMockdev.Testbed.new()
-        self.testbed.add_device(
-            'iio', 'iio:device0', None,
-            ['in_accel_x_raw', '0', 'in_accel_y_raw', str(-RAW_G), 'in_accel_z_raw', '0',
-             'in_accel_scale', SCALE, 'name', 'IIO Test Accelerometer'],
-            ['NAME', '"IIO Accelerometer"', 'IIO_SENSOR_PROXY_TYPE', 'iio-poll-accel'])
-        base = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=self.address)
-        base.pop('DBUS_SESSION_BUS_ADDRESS', None)
-        preload = 'libumockdev-preload.so.0' + (':' + base['LD_PRELOAD'] if base.get('LD_PRELOAD') else '')
-        self.mock_env = dict(base, LD_PRELOAD=preload, UMOCKDEV_DIR=self.testbed.get_root_dir())
-        self.plain_env = base
-        self.bus = Gio.DBusConnection.new_for_address_sync(
-            self.address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
-            Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-        self.context = GLib.MainContext.default()
-        self.owners = {}   # name -> (time seen, new owner)
-        self.bus.signal_subscribe('org.freedesktop.DBus', 'org.freedesktop.DBus', 'NameOwnerChanged',
-                                  '/org/freedesktop/DBus', None, Gio.DBusSignalFlags.NONE, self.on_owner, None)
-        self.procs = []
-        self.state = os.path.join(self.work, 'state')
-
-    # -- processes ---------------------------------------------------------------------------------
-
-    def on_owner(self, conn, sender, path, iface, signal_name, params, data):
-        name, old, new = params.unpack()
-        self.owners[name] = (time.monotonic(), new)
-
-    def argv(self, who, sensor='iio'):
-        if who == 'peer':
-            return [PEER_BIN]
-        return [self.args.daemon, '--address', self.address, '--sensor', sensor, '--state-dir', self.state]
-
-    def start(self, who, sensor='iio', mock=True, log=None):
-        """Spawns `who` and returns (process, ms from spawn to its NameOwnerChanged)."""
-        name = SP if who == 'peer' else OD
-        self.owners.pop(name, None)
-        log = open(os.path.join(self.work, log or (who + '.log')), 'a')
-        t0 = time.monotonic()
-        p = subprocess.Popen(self.argv(who, sensor), env=self.mock_env if mock else self.plain_env,
-                             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
-        deadline = t0 + 10
-        while True:
-            seen = self.owners.get(name)
-            if seen and seen[1]:
-                break
-            if p.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError('%s did not take %s (exit %s); logs in %s' % (who, name, p.returncode, self.work))
-            self.context.iteration(True) if self.context.pending() else time.sleep(0.0002)
-        self.procs.append(p)
-        return p, (seen[0] - t0) * 1000
-
-    def stop(self, p):
-        if p.poll() is None:
-            p.send_signal(signal.SIGTERM)
-            try:
-                p.wait(10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
-        if p in self.procs:
-            self.procs.remove(p)
-
-    def pump(self, seconds):
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            while self.context.pending():
-                self.context.iteration(False)
-            time.sleep(0.01)
-
-    def close(self):
-        for p in list(self.procs):
-            self.stop(p)
-        self.bus.close_sync(None)
-        self.bus_proc.terminate()
-        self.bus_proc.wait()
-        if not self.args.keep:
-            shutil.rmtree(self.work, ignore_errors=True)
 
     # -- figures -----------------------------------------------------------------------------------
 
@@ -203,7 +75,8 @@ class Bench:
         for who in order:
             procs[who], _ = self.start(who)
         time.sleep(1)
-        rss = {who: rss_kb(procs[who].pid) for who in order}
+        memory = {who: memory_kb(procs[who].pid) for who in order}
+        rss = {who: memory[who]['VmRSS'] for who in order}
         nthreads = {who: threads(procs[who].pid) for who in order}
         before = {who: ctxt_switches(procs[who].pid) for who in order}
         time.sleep(self.args.idle_seconds)
@@ -217,7 +90,7 @@ class Bench:
         gets = {who: self.gets(who) for who in order}
         for who in order:
             self.stop(procs[who])
-        return rss, ctx, gets, nthreads
+        return memory, ctx, gets, nthreads
 
     def starts(self):
         times = {'ours': [], 'peer': []}
@@ -227,10 +100,7 @@ class Bench:
                 times[who].append(ms)
                 self.stop(p)
                 # wait for the name to go, so the next start is a clean one
-                name = SP if who == 'peer' else OD
-                end = time.monotonic() + 5
-                while time.monotonic() < end and self.owners.get(name, (0, ''))[1]:
-                    self.context.iteration(True)
+                self.wait_gone(who)
         return times
 
     def scale(self):
@@ -253,30 +123,35 @@ def main():
     ap.add_argument('--runs', type=int, default=3)
     ap.add_argument('--get-seconds', type=float, default=3)
     ap.add_argument('--idle-seconds', type=float, default=10)
-    ap.add_argument('--starts', type=int, default=10)
+    ap.add_argument('--starts', type=int, default=20)
     ap.add_argument('--connections', type=int, default=100)
     ap.add_argument('--windows-per', type=int, default=10)
     ap.add_argument('--controllers-per', type=int, default=100)
     ap.add_argument('--rotations', type=int, default=200)
     ap.add_argument('--skip-scale', action='store_true')
     ap.add_argument('--keep', action='store_true')
+    ap.add_argument('--json', help='also write the figures to this file (for Benchmarks/run.sh)')
     args = ap.parse_args()
 
     bench = Bench(args)
     try:
         rss = {'ours': [], 'peer': []}
+        private = {'ours': [], 'peer': []}
         ctx = {'ours': [], 'peer': []}
         gets = {'ours': [], 'peer': []}
         nthreads = {}
         for run in range(args.runs):
-            r, c, g, nthreads = bench.side_by_side(run)
+            m, c, g, nthreads = bench.side_by_side(run)
+            r = {who: m[who]['VmRSS'] for who in m}
             for who in rss:
                 rss[who].append(r[who])
+                private[who].append(m[who]['private'])
                 ctx[who].append(c[who])
                 gets[who].append(g[who])
-            print('run %d/%d: VmRSS ours %d kB, peer %d kB; Get/s ours %.0f, peer %.0f; idle ctxt switches '
+            print('run %d/%d: VmRSS ours %d kB, peer %d kB; private ours %d kB, peer %d kB; Get/s ours %.0f, peer %.0f; idle ctxt switches '
                   '(vol+invol) ours %d+%d, peer %d+%d'
-                  % (run + 1, args.runs, r['ours'], r['peer'], g['ours'], g['peer'],
+                  % (run + 1, args.runs, r['ours'], r['peer'], m['ours']['private'], m['peer']['private'],
+                     g['ours'], g['peer'],
                      c['ours'][0], c['ours'][1], c['peer'][0], c['peer'][1]), flush=True)
         starts = bench.starts()
         print('starts (ms): ours %s; peer %s' % (' '.join('%.1f' % t for t in starts['ours']),
@@ -304,6 +179,8 @@ def main():
 
     mr, mp = median(rss['ours']), median(rss['peer'])
     row('idle resident memory (VmRSS after 1 s idle)', '%.0f kB' % mp, '%.0f kB' % mr, ratio(mr, mp), '<= 1.0× the peer')
+    pr, pp = median(private['ours']), median(private['peer'])
+    row('idle private memory (Private_Clean + _Dirty)', '%.0f kB' % pp, '%.0f kB' % pr, ratio(pr, pp), '<= 1.0× the peer')
     gr, gp = median(gets['ours']), median(gets['peer'])
     row('Properties.Get round trips/s (Python GIO, %g s)' % args.get_seconds, '%.0f/s' % gp, '%.0f/s' % gr,
         ratio(gr, gp), '>= 1.0× the peer')
@@ -317,8 +194,16 @@ def main():
     print('  per run (vol+invol): ours %s; peer %s' % (', '.join('%d+%d' % c for c in ctx['ours']),
                                                       ', '.join('%d+%d' % c for c in ctx['peer'])))
     print('  per run VmRSS kB: ours %s; peer %s' % (', '.join(map(str, rss['ours'])), ', '.join(map(str, rss['peer']))))
+    print('  per run private kB: ours %s; peer %s' % (', '.join(map(str, private['ours'])),
+                                                     ', '.join(map(str, private['peer']))))
+    print('  start ms: ours %.1f–%.1f, peer %.1f–%.1f' % (min(starts['ours']), max(starts['ours']),
+                                                         min(starts['peer']), max(starts['peer'])))
     print('  per run Get/s: ours %s; peer %s' % (', '.join('%.0f' % g for g in gets['ours']),
                                                 ', '.join('%.0f' % g for g in gets['peer'])))
+    if args.json:
+        with open(args.json, 'w') as f:
+            json.dump({'rss': rss, 'private': private, 'gets': gets, 'starts': starts, 'ctx': ctx, 'scale': scale,
+                       'get_seconds': args.get_seconds, 'idle_seconds': args.idle_seconds}, f, indent=1)
     if scale:
         s = scale
         print()

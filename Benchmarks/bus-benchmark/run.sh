@@ -15,7 +15,7 @@
 # Usage: Benchmarks/bus-benchmark/run.sh            (builds the release daemon first)
 #   SCRATCH=/tmp/build-rel  build directory (default: the package's .build)
 #   ORIENTATIOND=/path/bin  use this binary, skip the build
-#   RUNS=3 GET_SECONDS=3 IDLE_SECONDS=10 STARTS=10 ROTATIONS=200 SKIP_SCALE=1 KEEP=1 (keep the logs)
+#   RUNS=3 GET_SECONDS=3 IDLE_SECONDS=10 STARTS=20 ROTATIONS=200 SKIP_SCALE=1 KEEP=1 (keep the logs)
 #
 # Needs (Debian): iio-sensor-proxy, umockdev, gir1.2-umockdev-1.0, python3-gi, dbus-daemon;
 # /usr/bin/python3 is used explicitly (a pyenv/venv python usually lacks gi).
@@ -28,7 +28,7 @@ name="bus-benchmark"
 . "$here/../peer-setup.sh"
 
 args=(--daemon "$daemon" --runs "${RUNS:-3}" --get-seconds "${GET_SECONDS:-3}" --idle-seconds "${IDLE_SECONDS:-10}"
-      --starts "${STARTS:-10}" --rotations "${ROTATIONS:-200}")
+      --starts "${STARTS:-20}" --rotations "${ROTATIONS:-200}")
 [ -n "${SKIP_SCALE:-}" ] && args+=(--skip-scale)
 [ -n "${KEEP:-}" ] && args+=(--keep)
 exec "$python" "$here/bench.py" "${args[@]}"

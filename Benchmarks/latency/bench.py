@@ -15,32 +15,21 @@ our DeviceOrientationDidChange / DidChange signals.
   after settling in portrait; orientation changes are counted for each.
 - the daemon's own per-sample cost, from its exit log (SIGTERM).
 
-Run through run.sh. Prints figures; never fails on a time.
+Run through run.sh. Prints figures; never fails on a time. --json FILE writes them for Benchmarks/run.sh.
 """
 import argparse
+import json
 import math
 import os
 import random
-import shutil
-import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 
-import gi
-gi.require_version('UMockdev', '1.0')
-gi.require_version('Gio', '2.0')
-from gi.repository import GLib, Gio, UMockdev  # noqa: E402
-
-SP, SP_PATH = 'net.hadess.SensorProxy', '/net/hadess/SensorProxy'
-OD, OD_PATH = 'org.orientationd.Orientation1', '/org/orientationd/Orientation1'
-RAW_G = 256                        # raw units per g (scale 9.81/256)
-SCALE = '0.038320312'
-PORTRAIT, LANDSCAPE = (0, -RAW_G, 0), (-RAW_G, 0, 0)
-PEER_VALUE = {PORTRAIT: 'normal', LANDSCAPE: 'right-up'}
-OUR_VALUE = {PORTRAIT: 1, LANDSCAPE: 3}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from sidebyside import (LANDSCAPE, OD, OD_PATH, OUR_VALUE, PEER_VALUE, PORTRAIT, RAW_G, SP,  # noqa: E402
+                        SP_PATH, SideBySide)
+from gi.repository import GLib, Gio  # noqa: E402
 
 
 def percentile(values, p):
@@ -50,68 +39,20 @@ def percentile(values, p):
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
-class Run:
+class Run(SideBySide):
     def __init__(self, args, daemon_path, source):
+        super().__init__(daemon_path, keep=args.keep)
         self.args = args
         self.source = source
         self.loop = GLib.MainLoop()
-        self.work = tempfile.mkdtemp(prefix='latency-bench-')
         self.events = []          # (t, who, value)
-        self.procs = []
-
-        self.bus_proc = subprocess.Popen(['dbus-daemon', '--session', '--nofork', '--print-address=1'],
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.address = self.bus_proc.stdout.readline().strip()
-        self.testbed = UMockdev.Testbed.new()
-        self.accel = self.testbed.add_device(
-            'iio', 'iio:device0', None,
-            ['in_accel_x_raw', '0', 'in_accel_y_raw', str(-RAW_G), 'in_accel_z_raw', '0',
-             'in_accel_scale', SCALE, 'name', 'IIO Test Accelerometer'],
-            ['NAME', '"IIO Accelerometer"', 'IIO_SENSOR_PROXY_TYPE', 'iio-poll-accel'])
-        self.env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=self.address,
-                        UMOCKDEV_DIR=self.testbed.get_root_dir())
-        self.env.pop('DBUS_SESSION_BUS_ADDRESS', None)
-        self.bus = Gio.DBusConnection.new_for_address_sync(
-            self.address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
-            Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-
-        self.peer = self.spawn(['umockdev-wrapper', '/usr/sbin/iio-sensor-proxy'], 'iio-sensor-proxy.log')
-        self.wait_name(SP)
-        daemon_cmd = [daemon_path, '--address', self.address, '--sensor', source,
-                      '--state-dir', os.path.join(self.work, 'state')]
-        if source == 'iio':
-            daemon_cmd = ['umockdev-wrapper'] + daemon_cmd
+        self.peer, _ = self.start('peer', log='iio-sensor-proxy.log')
         self.daemon_log = os.path.join(self.work, 'orientationd.log')
-        self.daemon = self.spawn(daemon_cmd, 'orientationd.log')
-        self.wait_name(OD)
-
+        # The sensor-proxy source reads the peer on the "system" bus, without umockdev.
+        self.daemon, _ = self.start('ours', sensor=source, mock=(source == 'iio'), log='orientationd.log')
         self.bus.signal_subscribe(SP, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', SP_PATH, SP,
                                   Gio.DBusSignalFlags.NONE, self.on_peer, None)
         self.bus.signal_subscribe(OD, OD, None, OD_PATH, None, Gio.DBusSignalFlags.NONE, self.on_ours, None)
-
-    # -- processes and bus ----------------------------------------------------------------------
-
-    def spawn(self, argv, log):
-        p = subprocess.Popen(argv, env=self.env, stdout=open(os.path.join(self.work, log), 'w'),
-                             stderr=subprocess.STDOUT)
-        self.procs.append(p)
-        return p
-
-    def call(self, dest, path, iface, method, args=None, sig=None):
-        return self.bus.call_sync(dest, path, iface, method, GLib.Variant(sig, args) if sig else None, None,
-                                  Gio.DBusCallFlags.NONE, 5000, None).unpack()
-
-    def wait_name(self, name, timeout=10):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
-                         'NameHasOwner', (name,), '(s)')[0]:
-                return
-            time.sleep(0.02)
-        raise RuntimeError('%s did not appear on the bus; logs in %s' % (name, self.work))
-
-    def get(self, dest, path, iface, prop):
-        return self.call(dest, path, 'org.freedesktop.DBus.Properties', 'Get', (iface, prop), '(ss)')[0]
 
     def on_peer(self, conn, sender, path, iface, signal_name, params, data):
         changed = params.unpack()[1]
@@ -130,60 +71,28 @@ class Run:
         GLib.timeout_add(int(seconds * 1000), self.loop.quit)
         self.loop.run()
 
-    def write(self, raw):
-        # Non-zero axes first: a reader between two writes sees a 45-degree reading, never (0, 0, 0)
-        # (which would read as free fall and start the classifier's hold-off).
-        for axis, value in sorted(zip('xyz', raw), key=lambda av: av[1] == 0):
-            self.testbed.set_attribute(self.accel, 'in_accel_%s_raw' % axis, str(value))
-
     def close(self):
+        """Stops everything; returns the daemon's per-sample cost line, if it logged one."""
+        self.stop(self.daemon)
         cost = None
-        if self.daemon.poll() is None:
-            self.daemon.send_signal(signal.SIGTERM)
-            try:
-                self.daemon.wait(10)
-            except subprocess.TimeoutExpired:
-                self.daemon.kill()
         with open(self.daemon_log) as f:
             for line in f:
                 if 'per-sample cost:' in line:
                     cost = line.split('per-sample cost:', 1)[1].strip()
-        for p in self.procs:
-            if p.poll() is None:
-                p.terminate()
-                try:
-                    p.wait(5)
-                except subprocess.TimeoutExpired:
-                    p.kill()
-        self.bus.close_sync(None)
-        self.bus_proc.terminate()
-        self.bus_proc.wait()
-        if not self.args.keep:
-            shutil.rmtree(self.work, ignore_errors=True)
+        super().close()
         return cost
 
     # -- the measurements ------------------------------------------------------------------------
 
-    def claim(self):
-        self.call(SP, SP_PATH, SP, 'ClaimAccelerometer')
-        self.call(OD, OD_PATH, OD, 'BeginGeneratingDeviceOrientationNotifications')
+    def claim_both(self):
+        self.claim('peer')
+        self.claim('ours')
 
     def has_accelerometer(self):
         return self.get(OD, OD_PATH, OD, 'HasAccelerometer')
 
-    def settle_in(self, pose):
-        """Puts the device in `pose` and waits until both report it."""
-        self.write(pose)
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            self.pump(0.1)
-            if (self.get(SP, SP_PATH, SP, 'AccelerometerOrientation') == PEER_VALUE[pose]
-                    and self.get(OD, OD_PATH, OD, 'DeviceOrientation') == OUR_VALUE[pose]):
-                return True
-        return False
-
     def steps(self, rng):
-        if not self.settle_in(PORTRAIT):
+        if not self.settle_in(PORTRAIT, ('peer', 'ours')):
             print('  warning: the device did not settle in portrait', file=sys.stderr)
         self.pump(rng.uniform(0.9, 1.6))
         marks = []
@@ -208,7 +117,7 @@ class Run:
         return result, missed
 
     def jitter(self, rng):
-        self.settle_in(PORTRAIT)
+        self.settle_in(PORTRAIT, ('peer', 'ours'))
         self.pump(1.0)
         start = len(self.events)
         end_at = time.monotonic() + self.args.jitter_seconds
@@ -230,6 +139,7 @@ def main():
     ap.add_argument('--jitter-seconds', type=float, default=6.0)
     ap.add_argument('--seed', type=int, default=None)
     ap.add_argument('--keep', action='store_true', help='keep the logs (path printed)')
+    ap.add_argument('--json', help='also write the figures and every latency to this file (for Benchmarks/run.sh)')
     args = ap.parse_args()
 
     source = args.source
@@ -245,7 +155,7 @@ def main():
     for n in range(args.runs):
         run = Run(args, args.daemon, source)
         try:
-            run.claim()
+            run.claim_both()
             run.pump(0.5)
             if not run.has_accelerometer():
                 if args.source == 'auto' and source == 'iio':
@@ -254,7 +164,7 @@ def main():
                     run.close()
                     source = 'sensor-proxy'
                     run = Run(args, args.daemon, source)
-                    run.claim()
+                    run.claim_both()
                     run.pump(0.5)
                 else:
                     raise RuntimeError('orientationd --sensor %s has no accelerometer; logs in %s' % (source, run.work))
@@ -311,6 +221,10 @@ def main():
         ('%.1f µs' % statistics.median(medians)) if medians else 'n/a', '<= 50 µs')
     for i, c in enumerate(costs):
         print('  run %d: per-sample cost: %s' % (i + 1, c or 'not reported (the %s source feeds no samples)' % source))
+    if args.json:
+        with open(args.json, 'w') as f:
+            json.dump({'source': source, 'latencies': all_lat, 'missed': missed_total, 'jitter': jitters,
+                       'cost_medians': medians, 'runs': args.runs, 'steps': args.steps}, f, indent=1)
 
 
 if __name__ == '__main__':

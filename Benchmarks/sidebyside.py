@@ -1,0 +1,295 @@
+"""What the side-by-side benchmarks share: a private dbus-daemon (the peer's "system" bus), one umockdev
+testbed holding one fake IIO accelerometer, both daemons spawned directly with umockdev's preload, and
+per-process figures read from /proc.
+
+The peer is iio-sensor-proxy (/usr/sbin/iio-sensor-proxy); ours is `orientationd --sensor iio`.
+"""
+import argparse
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import gi
+gi.require_version('UMockdev', '1.0')
+gi.require_version('Gio', '2.0')
+from gi.repository import GLib, Gio, UMockdev  # noqa: E402
+
+SP, SP_PATH = 'net.hadess.SensorProxy', '/net/hadess/SensorProxy'
+OD, OD_PATH = 'org.orientationd.Orientation1', '/org/orientationd/Orientation1'
+PEER_BIN = '/usr/sbin/iio-sensor-proxy'
+RAW_G = 256                       # raw units per g (scale 9.81/256)
+SCALE = '0.038320312'
+PORTRAIT, LANDSCAPE = (0, -RAW_G, 0), (-RAW_G, 0, 0)
+PEER_VALUE = {PORTRAIT: 'normal', LANDSCAPE: 'right-up'}
+OUR_VALUE = {PORTRAIT: 1, LANDSCAPE: 3}
+NAMES = {'peer': SP, 'ours': OD}
+
+BUS_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=%s</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+    <allow user="*"/>
+  </policy>
+  <limit name="max_connections_per_user">1000</limit>
+  <limit name="max_completed_connections">1000</limit>
+</busconfig>
+"""
+
+
+PRELOAD = 'libumockdev-preload.so.0'
+
+
+def clean_environment():
+    """This process's environment without umockdev (see `preload_self`)."""
+    env = dict(os.environ)
+    env.pop('UMOCKDEV_DIR', None)
+    rest = [lib for lib in env.get('LD_PRELOAD', '').split(':') if lib and 'umockdev' not in lib]
+    if rest:
+        env['LD_PRELOAD'] = ':'.join(rest)
+    else:
+        env.pop('LD_PRELOAD', None)
+    return env
+
+
+def preload_self():
+    """Re-executes this script under umockdev's preload, once.
+
+    umockdev builds an emulated uevent with the sender's own libudev, which must see the testbed's
+    /sys: without the preload in the process that owns the testbed, add_device and remove_device
+    send nothing."""
+    if PRELOAD not in os.environ.get('LD_PRELOAD', ''):
+        env = dict(os.environ, LD_PRELOAD=PRELOAD + (':' + os.environ['LD_PRELOAD'] if os.environ.get('LD_PRELOAD') else ''))
+        os.execve(sys.executable, [sys.executable] + sys.argv, env)
+
+
+def arguments(**options):
+    """The options every side-by-side benchmark takes (--daemon, --keep, --json) and `options`:
+    name=(type, default) each, as --name."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--daemon', required=True, help='our binary (release build)')
+    ap.add_argument('--keep', action='store_true', help='keep the logs and the testbed')
+    ap.add_argument('--json', help='also write the figures to this file (for Benchmarks/run.sh)')
+    for name, (kind, default) in options.items():
+        ap.add_argument('--' + name.replace('_', '-'), type=kind, default=default)
+    return ap.parse_args()
+
+
+def threads_sum(pid, read):
+    """Sum of `read(task directory)` over every thread of `pid` (threads that end meanwhile count 0)."""
+    total = 0
+    try:
+        tids = os.listdir('/proc/%d/task' % pid)
+    except FileNotFoundError:
+        return 0
+    for tid in tids:
+        try:
+            total += read('/proc/%d/task/%s' % (pid, tid))
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return total
+
+
+def _status_field(task, field):
+    with open(task + '/status') as f:
+        for line in f:
+            if line.startswith(field + ':'):
+                return int(line.split()[1])
+    return 0
+
+
+def voluntary_switches(pid):
+    """Times the process's threads went to sleep (waited for something): its wake-ups."""
+    return threads_sum(pid, lambda t: _status_field(t, 'voluntary_ctxt_switches'))
+
+
+def involuntary_switches(pid):
+    return threads_sum(pid, lambda t: _status_field(t, 'nonvoluntary_ctxt_switches'))
+
+
+def cpu_ns(pid):
+    """CPU time of every thread, in ns (/proc/PID/task/*/schedstat, first field)."""
+    def read(task):
+        with open(task + '/schedstat') as f:
+            return int(f.read().split()[0])
+    return threads_sum(pid, read)
+
+
+def memory_kb(pid):
+    """{'VmRSS', 'private', 'Private_Clean', 'Private_Dirty', 'Pss'} in kB, from status and smaps_rollup."""
+    out = {}
+    with open('/proc/%d/status' % pid) as f:
+        for line in f:
+            if line.startswith('VmRSS:'):
+                out['VmRSS'] = int(line.split()[1])
+    with open('/proc/%d/smaps_rollup' % pid) as f:
+        for line in f:
+            key, _, value = line.partition(':')
+            if key in ('Private_Clean', 'Private_Dirty', 'Pss'):
+                out[key] = int(value.split()[0])
+    out['private'] = out['Private_Clean'] + out['Private_Dirty']
+    return out
+
+
+class Sample:
+    """CPU time and wake-ups of a set of processes, to subtract from a later Sample."""
+
+    def __init__(self, pids):
+        self.t = time.monotonic()
+        self.cpu = {who: cpu_ns(pid) for who, pid in pids.items()}
+        self.vol = {who: voluntary_switches(pid) for who, pid in pids.items()}
+        self.inv = {who: involuntary_switches(pid) for who, pid in pids.items()}
+
+    def since(self, earlier):
+        seconds = self.t - earlier.t
+        return {who: {'seconds': seconds,
+                      'cpu_ms': (self.cpu[who] - earlier.cpu[who]) / 1e6,
+                      'wakeups': self.vol[who] - earlier.vol[who],
+                      'involuntary': self.inv[who] - earlier.inv[who]} for who in self.cpu}
+
+
+class SideBySide:
+    """A private bus, a testbed with one accelerometer, and the daemons started on them.
+
+    `daemon`: our binary; `extra_args`: more arguments for ours (e.g. a config file)."""
+
+    def __init__(self, daemon, extra_args=(), keep=False):
+        self.daemon = daemon
+        self.extra_args = list(extra_args)
+        self.keep = keep
+        self.work = tempfile.mkdtemp(prefix='orientationd-bench-')
+        sock = os.path.join(self.work, 'bus')
+        conf = os.path.join(self.work, 'bus.conf')
+        with open(conf, 'w') as f:
+            f.write(BUS_CONF % sock)
+        clean = clean_environment()
+        self.bus_proc = subprocess.Popen(['dbus-daemon', '--config-file=' + conf, '--nofork', '--print-address=1'],
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=clean)
+        self.address = self.bus_proc.stdout.readline().strip()
+        self.testbed = UMockdev.Testbed.new()
+        self.accel = self.testbed.add_device(
+            'iio', 'iio:device0', None,
+            ['in_accel_x_raw', '0', 'in_accel_y_raw', str(-RAW_G), 'in_accel_z_raw', '0',
+             'in_accel_scale', SCALE, 'name', 'IIO Test Accelerometer'],
+            ['NAME', '"IIO Accelerometer"', 'IIO_SENSOR_PROXY_TYPE', 'iio-poll-accel'])
+        base = dict(clean, DBUS_SYSTEM_BUS_ADDRESS=self.address)
+        base.pop('DBUS_SESSION_BUS_ADDRESS', None)
+        preload = PRELOAD + (':' + base['LD_PRELOAD'] if base.get('LD_PRELOAD') else '')
+        self.mock_env = dict(base, LD_PRELOAD=preload, UMOCKDEV_DIR=self.testbed.get_root_dir())
+        self.plain_env = base
+        self.bus = Gio.DBusConnection.new_for_address_sync(
+            self.address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT |
+            Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+        self.context = GLib.MainContext.default()
+        self.owners = {}   # name -> (time seen, new owner)
+        self.bus.signal_subscribe('org.freedesktop.DBus', 'org.freedesktop.DBus', 'NameOwnerChanged',
+                                  '/org/freedesktop/DBus', None, Gio.DBusSignalFlags.NONE, self._on_owner, None)
+        self.procs = []
+        self.state = os.path.join(self.work, 'state')
+
+    def _on_owner(self, conn, sender, path, iface, signal_name, params, data):
+        name, old, new = params.unpack()
+        self.owners[name] = (time.monotonic(), new)
+
+    def argv(self, who, sensor='iio', wrapper=()):
+        if who == 'peer':
+            return list(wrapper) + [PEER_BIN]
+        return list(wrapper) + [self.daemon, '--address', self.address, '--sensor', sensor, '--state-dir',
+                                self.state] + self.extra_args
+
+    def start(self, who, sensor='iio', mock=True, log=None, wrapper=(), timeout=10):
+        """Spawns `who`; returns (process, ms from spawn to its NameOwnerChanged seen here)."""
+        name = NAMES[who]
+        self.owners.pop(name, None)
+        log = open(os.path.join(self.work, log or (who + '.log')), 'a')
+        t0 = time.monotonic()
+        p = subprocess.Popen(self.argv(who, sensor, wrapper), env=self.mock_env if mock else self.plain_env,
+                             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        deadline = t0 + timeout
+        while True:
+            seen = self.owners.get(name)
+            if seen and seen[1]:
+                break
+            if p.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError('%s did not take %s (exit %s); logs in %s' % (who, name, p.returncode, self.work))
+            self.context.iteration(True) if self.context.pending() else time.sleep(0.0002)
+        self.procs.append(p)
+        return p, (seen[0] - t0) * 1000
+
+    def wait_gone(self, who, timeout=5):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end and self.owners.get(NAMES[who], (0, ''))[1]:
+            self.context.iteration(True)
+
+    def stop(self, p):
+        if p.poll() is None:
+            p.send_signal(signal.SIGTERM)
+            try:
+                p.wait(20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        if p in self.procs:
+            self.procs.remove(p)
+
+    def call(self, dest, path, iface, method, args=None, sig=None):
+        return self.bus.call_sync(dest, path, iface, method, GLib.Variant(sig, args) if sig else None, None,
+                                  Gio.DBusCallFlags.NONE, 5000, None).unpack()
+
+    def get(self, dest, path, iface, prop):
+        return self.call(dest, path, 'org.freedesktop.DBus.Properties', 'Get', (iface, prop), '(ss)')[0]
+
+    def claim(self, who):
+        if who == 'peer':
+            self.call(SP, SP_PATH, SP, 'ClaimAccelerometer')
+        else:
+            self.call(OD, OD_PATH, OD, 'BeginGeneratingDeviceOrientationNotifications')
+
+    def orientation(self, who):
+        if who == 'peer':
+            return self.get(SP, SP_PATH, SP, 'AccelerometerOrientation')
+        return self.get(OD, OD_PATH, OD, 'DeviceOrientation')
+
+    def pump(self, seconds):
+        """Dispatches this client's bus messages for `seconds`."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            while self.context.pending():
+                self.context.iteration(False)
+            time.sleep(min(0.01, max(0, end - time.monotonic())))
+
+    def write(self, raw):
+        # Non-zero axes first: a reader between two writes sees a 45-degree reading, never (0, 0, 0)
+        # (which would read as free fall and start the classifier's hold-off).
+        for axis, value in sorted(zip('xyz', raw), key=lambda av: av[1] == 0):
+            self.testbed.set_attribute(self.accel, 'in_accel_%s_raw' % axis, str(value))
+
+    def settle_in(self, pose, whos, timeout=5):
+        """Puts the device in `pose` and waits until each of `whos` reports it."""
+        self.write(pose)
+        deadline = time.monotonic() + timeout
+        want = {'peer': PEER_VALUE[pose], 'ours': OUR_VALUE[pose]}
+        while time.monotonic() < deadline:
+            self.pump(0.1)
+            if all(self.orientation(w) == want[w] for w in whos):
+                return True
+        return False
+
+    def close(self):
+        for p in list(self.procs):
+            self.stop(p)
+        self.bus.close_sync(None)
+        self.bus_proc.terminate()
+        self.bus_proc.wait()
+        if not self.keep:
+            shutil.rmtree(self.work, ignore_errors=True)
+            shutil.rmtree(self.testbed.get_root_dir(), ignore_errors=True)
