@@ -181,6 +181,7 @@ class SideBySide:
             ['in_accel_x_raw', '0', 'in_accel_y_raw', str(-RAW_G), 'in_accel_z_raw', '0',
              'in_accel_scale', SCALE, 'name', 'IIO Test Accelerometer'],
             ['NAME', '"IIO Accelerometer"', 'IIO_SENSOR_PROXY_TYPE', 'iio-poll-accel'])
+        self.raw = dict(zip('xyz', PORTRAIT))
         base = dict(clean, DBUS_SYSTEM_BUS_ADDRESS=self.address)
         base.pop('DBUS_SESSION_BUS_ADDRESS', None)
         preload = PRELOAD + (':' + base['LD_PRELOAD'] if base.get('LD_PRELOAD') else '')
@@ -268,10 +269,20 @@ class SideBySide:
             time.sleep(min(0.01, max(0, end - time.monotonic())))
 
     def write(self, raw):
-        # Non-zero axes first: a reader between two writes sees a 45-degree reading, never (0, 0, 0)
-        # (which would read as free fall and start the classifier's hold-off).
-        for axis, value in sorted(zip('xyz', raw), key=lambda av: av[1] == 0):
-            self.testbed.set_attribute(self.accel, 'in_accel_%s_raw' % axis, str(value))
+        """Sets the three raw attributes, one file at a time.
+
+        A daemon may read between two writes, so every state on the way keeps the magnitude within
+        0.7-1.25 g: a turn portrait -> landscape goes (0, -g) -> (-0.7g, -g) -> (-0.7g, 0) -> (-g, 0).
+        Writing (-g, -g) on the way would read as 1.41 g, a shake, and start the classifier's hold-off;
+        (0, 0) would read as free fall."""
+        steps = [{a: round(v * 0.707) for a, v in zip('xyz', raw) if v and not self.raw.get(a)},
+                 {a: 0 for a, v in zip('xyz', raw) if not v},
+                 dict(zip('xyz', raw))]
+        for step in steps:
+            for axis, value in step.items():
+                if self.raw.get(axis) != value:
+                    self.testbed.set_attribute(self.accel, 'in_accel_%s_raw' % axis, str(value))
+                    self.raw[axis] = value
 
     def settle_in(self, pose, whos, timeout=5):
         """Puts the device in `pose` and waits until each of `whos` reports it."""
