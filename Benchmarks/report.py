@@ -1,0 +1,152 @@
+#!/usr/bin/python3
+"""One table of every side-by-side figure, from the JSON files Benchmarks/run.sh leaves in OUT, and
+OUT/latency.png: both daemons' rotation latency distributions (gnuplot, when installed).
+
+    report.py OUT
+"""
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+
+
+def load(out, name):
+    try:
+        with open(os.path.join(out, name + '.json')) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return None
+
+
+def percentile(values, p):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))] if s else float('nan')
+
+
+def machine():
+    cpu = 'unknown CPU'
+    try:
+        with open('/proc/cpuinfo') as f:
+            for line in f:
+                if line.startswith('model name'):
+                    cpu = line.split(':', 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return '%s, %d CPUs, Linux %s' % (cpu, os.cpu_count() or 0, platform.release())
+
+
+def plot(out, latency):
+    """Writes OUT/latency.png: the share of steps seen within t ms, for each daemon; the data as OUT/latency.dat."""
+    if not shutil.which('gnuplot'):
+        return 'gnuplot is missing (apt: gnuplot-nox): no plot'
+    series = [('peer', 'iio-sensor-proxy 3.0'), ('ours', 'orientationd')]
+    for who, _ in series:
+        values = sorted(latency['latencies'][who])
+        with open(os.path.join(out, 'latency-%s.dat' % who), 'w') as f:
+            for i, v in enumerate(values):
+                f.write('%.1f %.4f\n' % (v, (i + 1) / len(values)))
+    script = """set terminal pngcairo size 900,540 font ",11"
+set output '%s'
+set title 'Rotation latency, %d steps each (umockdev accelerometer, same run)'
+set xlabel 'attribute write -> change seen by a client (ms)'
+set ylabel 'share of steps seen by then'
+set key bottom right
+set grid
+set xrange [0:*]
+set yrange [0:1.02]
+set arrow from 150, graph 0 to 150, graph 1 nohead dashtype 2
+set label 'target: median <= 150 ms' at 155, 0.08
+plot %s
+""" % (os.path.join(out, 'latency.png'), len(latency['latencies']['ours']),
+       ', '.join("'%s' using 1:2 with steps linewidth 2 title '%s'" % (os.path.join(out, 'latency-%s.dat' % who), label)
+                 for who, label in series))
+    r = subprocess.run(['gnuplot'], input=script, capture_output=True, text=True)
+    if r.returncode != 0:
+        # pngcairo is in gnuplot-qt/-x11; gnuplot-nox has the gd-based png terminal.
+        r = subprocess.run(['gnuplot'], input=script.replace('pngcairo size 900,540 font ",11"', 'png size 900,540'),
+                           capture_output=True, text=True)
+    return os.path.join(out, 'latency.png') if r.returncode == 0 else 'gnuplot failed: ' + r.stderr.strip()[:200]
+
+
+def main():
+    out = sys.argv[1]
+    rows = []
+
+    def row(figure, peer, ours, ratio='', target=''):
+        rows.append((figure, peer, ours, ratio, target))
+
+    def times(a, b):
+        return '%.2f×' % (a / b) if b else ('—' if a == 0 else 'n/a')
+
+    bus = load(out, 'bus-benchmark')
+    if bus:
+        med = {k: {w: statistics.median(v) for w, v in bus[k].items()} for k in ('rss', 'private', 'gets', 'starts')}
+        row('idle VmRSS, nobody claiming', '%.0f kB' % med['rss']['peer'], '%.0f kB' % med['rss']['ours'],
+            times(med['rss']['ours'], med['rss']['peer']), '≤ 1.0×')
+        row('idle private memory (Private_Clean + Private_Dirty)', '%.0f kB' % med['private']['peer'],
+            '%.0f kB' % med['private']['ours'], times(med['private']['ours'], med['private']['peer']), '≤ 1.0×')
+        row('start → bus name owned, median of %d' % len(bus['starts']['ours']), '%.1f ms' % med['starts']['peer'],
+            '%.1f ms' % med['starts']['ours'], times(med['starts']['ours'], med['starts']['peer']), '≤ 1.0×')
+        row('Properties.Get round trips/s (Python GIO)', '%.0f/s' % med['gets']['peer'], '%.0f/s' % med['gets']['ours'],
+            times(med['gets']['ours'], med['gets']['peer']), '≥ 1.0×')
+        ctx = {w: statistics.median(v + i for v, i in bus['ctx'][w]) for w in ('peer', 'ours')}
+        row('context switches over %g s idle' % bus['idle_seconds'], '%d' % ctx['peer'], '%d' % ctx['ours'], '', '0')
+    start = load(out, 'startup')
+    if start and 'instructions' in start:
+        i = start['instructions']
+        row('instructions exec → name owned (callgrind)', '{:,}'.format(int(i['peer'])), '{:,}'.format(int(i['ours'])),
+            times(i['ours'], i['peer']), '')
+        ld = start['loader']
+        row('  of which the dynamic loader', '{:,}'.format(int(ld['peer'])), '{:,}'.format(int(ld['ours'])),
+            times(ld['ours'], ld['peer']), '')
+    lat = load(out, 'latency')
+    png = None
+    if lat:
+        lp, lo = lat['latencies']['peer'], lat['latencies']['ours']
+        row('rotation latency, median (%d steps)' % len(lo), '%.0f ms' % statistics.median(lp),
+            '%.0f ms' % statistics.median(lo), '', '≤ 150 ms')
+        row('rotation latency, p95', '%.0f ms' % percentile(lp, 95), '%.0f ms' % percentile(lo, 95), '', '≤ 200 ms')
+        row('orientation changes on 6 s of 32°–58° jitter, per run', ','.join(str(j['peer']) for j in lat['jitter']),
+            ','.join(str(j['ours']) for j in lat['jitter']), '', '0')
+        if lat['cost_medians']:
+            row('daemon work per sample, median', '—', '%.1f µs' % statistics.median(lat['cost_medians']), '', '≤ 50 µs')
+        png = plot(out, lat)
+    power = load(out, 'power')
+    if power:
+        for phase, label in (('still', 'claimed, device still'), ('turning', 'claimed, turning every 2 s')):
+            p, o = power[phase + '_peer'], power[phase + '_ours']
+            row('CPU time per minute, ' + label, '%.1f ms' % p['cpu_ms_per_min'], '%.1f ms' % o['cpu_ms_per_min'],
+                times(o['cpu_ms_per_min'], p['cpu_ms_per_min']), '≤ 1.0×' if phase == 'still' else '')
+            row('wake-ups per second, ' + label, '%.1f' % p['wakeups_per_s'], '%.1f' % o['wakeups_per_s'], '', '')
+    churn = load(out, 'churn')
+    if churn:
+        m = churn['umockdev']
+        row('wake-ups, %d non-IIO devices plugged + unplugged (umockdev)' % churn['devices'], '%d' % m['wakeups']['peer'],
+            '%d' % m['wakeups']['ours'], '', '0')
+        k = churn['kernel']
+        if 'skipped' not in k:
+            row('wake-ups, %d kernel uevents of %d veth devices (netns)' % (k['events'], k['devices']), 'not run',
+                '%d' % k['wakeups'], '', '0')
+
+    print()
+    print('Every figure beside the peer, one run (%s)' % out)
+    print('machine: %s' % machine())
+    print()
+    w = [max(len(r[i]) for r in rows + [('figure', 'iio-sensor-proxy', 'orientationd', 'ratio', 'target')])
+         for i in range(5)]
+    print('| ' + ' | '.join(h.ljust(w[i]) for i, h in enumerate(('figure', 'iio-sensor-proxy', 'orientationd',
+                                                                   'ratio', 'target'))) + ' |')
+    print('|' + '|'.join('-' * (x + 2) for x in w) + '|')
+    for r in rows:
+        print('| ' + ' | '.join(c.ljust(w[i]) for i, c in enumerate(r)) + ' |')
+    if png:
+        print()
+        print('latency plot: %s' % png)
+
+
+if __name__ == '__main__':
+    main()

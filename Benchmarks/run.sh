@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Every side-by-side figure of spec/quality.md in one run: orientationd against iio-sensor-proxy 3.0
+# (the peer) on one umockdev fake accelerometer, one benchmark after the other (never two at once:
+# a second process mapping the same binary would make its pages shared, not private). Prints one
+# table of every figure beside the peer, writes the figures as JSON and a plot of both daemons'
+# rotation latency distributions (gnuplot) into OUT. Never fails on a time.
+#
+#   bus-benchmark   idle VmRSS and private memory, Properties.Get/s, start -> name owned (median
+#                   of STARTS), idle context switches, and ours at scale
+#   memory          what holds the idle memory: per mapped file, per section of our binary, per component
+#   startup         instructions from exec to name owned (callgrind)
+#   latency         rotation latency, jitter, per-sample cost
+#   power           CPU time per minute and wake-ups per second while claimed: still, turning every 2 s
+#   churn           wake-ups from 1,000 non-IIO devices plugged and unplugged
+#
+# Usage: Benchmarks/run.sh            (builds the release daemon first; about 15 minutes after that)
+#   OUT=dir                 where the JSON files and latency.png go (default: a new directory in /tmp)
+#   SCRATCH / ORIENTATIOND  as for the other benchmarks (peer-setup.sh)
+#   RUNS=3 STEPS=30 POWER_SECONDS=60 DEVICES=1000 STARTS=20 SKIP=name,name (skip some benchmarks)
+#
+# Needs (Debian): iio-sensor-proxy, umockdev, gir1.2-umockdev-1.0, python3-gi, dbus-daemon, valgrind,
+# gnuplot-nox (the plot is skipped without it), iproute2 and util-linux (the kernel churn, as root).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+name="benchmarks"
+# shellcheck source=peer-setup.sh
+. "$here/peer-setup.sh"
+
+out=${OUT:-$(mktemp -d /tmp/orientationd-benchmarks-XXXXXX)}
+mkdir -p "$out"
+runs=${RUNS:-3}
+skip=",${SKIP:-},"
+step() {
+    local bench=$1
+    shift
+    if [[ $skip == *",$bench,"* ]]; then return; fi
+    echo "== $bench" >&2
+    "$python" "$here/$bench/bench.py" --daemon "$daemon" --json "$out/$bench.json" "$@" | tee "$out/$bench.txt" >&2
+}
+
+step bus-benchmark --runs "$runs" --starts "${STARTS:-20}" --skip-scale
+step memory
+step startup --runs "$runs"
+step latency --runs "$runs" --steps "${STEPS:-30}"
+step power --runs "$runs" --seconds "${POWER_SECONDS:-60}"
+step churn --devices "${DEVICES:-1000}"
+exec "$python" "$here/report.py" "$out"
