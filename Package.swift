@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "OrientationAPITests", dependencies: ["OrientationAPI"]),
         .testTarget(name: "PolicyTests", dependencies: ["Policy", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors"], exclude: ["Traces"]),
-        .testTarget(name: "SensorSourcesTests", dependencies: ["SensorSources"]),
+        .testTarget(name: "SensorSourcesTests", dependencies: ["SensorSources", "Sensors"]),
         .target(name: "TestSupport", dependencies: ["DBus", "EventLoop", "OrientationAPI"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "EventLoop", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"]),

@@ -5,11 +5,12 @@ import Sensors
 
 /// Kernel device events (`NETLINK_KOBJECT_UEVENT`, the kernel's multicast group) watched by the main loop.
 ///
-/// The socket stays open for the daemon's life: it is a quiet descriptor in the loop's poll set and causes
-/// a wake-up only when the kernel announces a device event (any subsystem: a plugged USB stick, a battery
-/// update), which is rare; the handler ignores all but `SUBSYSTEM=iio`. Datagrams in udev's monitor
-/// format (how umockdev emulates events) are understood too. The payload is never trusted beyond
-/// "something changed in iio": the source rescans sysfs itself.
+/// The socket stays open for the daemon's life: it is a quiet descriptor in the loop's poll set, and a
+/// socket filter (`UeventFilter`) makes the kernel drop every event but `SUBSYSTEM=iio` before it is
+/// queued, so a plugged USB stick or a battery update never wakes the daemon. Datagrams in udev's
+/// monitor format (how umockdev emulates events) are understood and filtered too. The handler still
+/// ignores all but iio (a kernel without socket filters passes everything), and the payload is never
+/// trusted beyond "something changed in iio": the source rescans sysfs itself.
 final class HotplugMonitor {
     private let fd: Int32
     private var watch: FDWatch?
@@ -42,6 +43,9 @@ final class HotplugMonitor {
             close(fd)
             return nil
         }
+        if let problem = HotplugMonitor.attach(UeventFilter(subsystem: "iio"), to: fd) {
+            log("warning: every device event will wake the daemon: cannot attach the uevent filter: \(problem)")
+        }
         self.fd = fd
         watch = FDWatch(fd: fd, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { _ in
             var buffer = [UInt8](repeating: 0, count: 8192)
@@ -63,5 +67,32 @@ final class HotplugMonitor {
     deinit {
         watch?.cancel()
         close(fd)
+    }
+
+    /// `SO_ATTACH_FILTER` and `SOL_SOCKET` (`asm-generic/socket.h`, not imported by Glibc).
+    private static let attachFilterOption: Int32 = 26
+    private static let socketLevel: Int32 = 1
+
+    /// `struct sock_fprog`.
+    private struct FilterProgram {
+        var length: UInt16
+        var filter: UnsafeMutableRawPointer?
+    }
+
+    /// Attaches `filter` to the socket `fd` (`setsockopt(SO_ATTACH_FILTER)`); the error's text on failure.
+    static func attach(_ filter: UeventFilter, to fd: Int32) -> String? {
+        // `struct sock_filter` in the host's byte order: code (16 bits), jt, jf, k (32 bits).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * filter.instructions.count)
+        for i in filter.instructions {
+            withUnsafeBytes(of: i.code) { bytes += $0 }
+            bytes += [i.jt, i.jf]
+            withUnsafeBytes(of: i.k) { bytes += $0 }
+        }
+        let result = bytes.withUnsafeMutableBytes { raw -> Int32 in
+            var program = FilterProgram(length: UInt16(filter.instructions.count), filter: raw.baseAddress)
+            return setsockopt(fd, socketLevel, attachFilterOption, &program, socklen_t(MemoryLayout<FilterProgram>.size))
+        }
+        return result == 0 ? nil : String(cString: strerror(errno))
     }
 }

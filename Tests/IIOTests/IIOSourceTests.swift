@@ -280,6 +280,24 @@ final class IIOSourceTests: XCTestCase {
         try assertOrientation(4)
     }
 
+    func testOtherDevicesComingAndGoingNeverWakeTheDaemon() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
+        try start()
+        usleep(300_000)
+        let before = daemon!.contextSwitches
+        for i in 0..<20 {
+            try testbed.add(description: "P: /devices/usb\(i)\nE: SUBSYSTEM=usb\nE: DEVTYPE=usb_device\nA: idVendor=1d6b\n")
+            try testbed.uevent("/sys/devices/usb\(i)", "add")
+            try testbed.uevent("/sys/devices/usb\(i)", "remove")
+        }
+        usleep(300_000)
+        XCTAssertEqual(daemon!.contextSwitches, before, "40 usb events woke the daemon; log:\n\(daemon!.log)")
+        // The same socket still hears its own subsystem.
+        try testbed.uevent(path, "remove")
+        try testbed.remove(path)
+        XCTAssertTrue(try eventually { try !hasAccelerometer() }, daemon!.log)
+    }
+
     // MARK: Claims (P16)
 
     func testNothingReadsOrWakesWhileUnclaimed() throws {
