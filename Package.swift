@@ -7,6 +7,10 @@ let daemonLinkFlags = [
     // lld, with relative relocations packed (DT_RELR, glibc 2.36): 4 KB instead of 0.5 MB of .rela.dyn,
     // every byte of which the loader read at start and left resident.
     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    // libstdc++ and libgcc linked in: only the few objects the Swift runtime uses, instead of two shared
+    // libraries, their relocations and symbol lookups. Linker/libstdc++.so is a linker script that points
+    // the runtime's -lstdc++ at the archive.
+    "-L\(Context.packageDirectory)/Linker", "-Xclang-linker", "-static-libgcc",
 ]
 
 let package = Package(
