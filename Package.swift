@@ -4,6 +4,11 @@ import PackageDescription
 /// How the release daemon is linked, for less resident memory and a lighter start (Docs/performance.md).
 /// Each line's saving is in its commit; all are measured by Benchmarks/memory and Benchmarks/startup.
 let daemonLinkFlags = [
+    // libdbus linked in: libdbus.so brings libsystemd, and with it libgcrypt, libgpg-error, liblz4,
+    // libzstd, liblzma and libcap, none of which a D-Bus client uses. --remap-inputs turns the -ldbus-1
+    // of the CDBus module into Linker/libdbus-1-static.ld (libdbus-1.a, from libdbus-1-dev);
+    // Sources/orientationd/SystemdSocketStubs.swift answers its two references to libsystemd.
+    "-Xlinker", "--remap-inputs=*/libdbus-1.so=\(Context.packageDirectory)/Linker/libdbus-1-static.ld",
     // lld, with relative relocations packed (DT_RELR, glibc 2.36): 4 KB instead of 0.5 MB of .rela.dyn,
     // every byte of which the loader read at start and left resident.
     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
@@ -35,6 +40,7 @@ let package = Package(
         .target(name: "Service", dependencies: ["DBus", "EventLoop", "Orientation", "OrientationAPI", "Policy", "Sensors",
                                                 "SensorSources", "Arguments", "CGLib"]),
         .executableTarget(name: "orientationd", dependencies: ["Service", "EventLoop"],
+                          swiftSettings: [.define("STATIC_LIBDBUS", .when(configuration: .release))],
                           linkerSettings: [.unsafeFlags(daemonLinkFlags, .when(configuration: .release))]),
         .executableTarget(name: "orientationctl", dependencies: ["Arguments", "DBus", "EventLoop", "Orientation", "OrientationAPI", "CGLib"]),
         .executableTarget(name: "policy-benchmark", dependencies: ["Policy"], path: "Benchmarks/policy-benchmark"),
