@@ -16,6 +16,9 @@ let daemonLinkFlags = [
     // libraries, their relocations and symbol lookups. Linker/libstdc++.so is a linker script that points
     // the runtime's -lstdc++ at the archive.
     "-L\(Context.packageDirectory)/Linker", "-Xclang-linker", "-static-libgcc",
+    // Nothing loads this program as a library: its symbols need no dynamic table (the toolchain's
+    // static-stdlib arguments export them all), which the loader would read at start.
+    "-Xlinker", "--no-export-dynamic",
 ]
 
 let package = Package(
