@@ -1,0 +1,82 @@
+#!/usr/bin/python3
+"""Writes Linker/orientationd.order: the functions orientationd runs, for the linker to place together.
+
+    symbol-order.py --daemon BIN [--out FILE]
+
+The kernel maps a program's file in 64 KB windows around each page it touches (fault-around), so a
+function that runs alone in a window keeps 64 KB resident. lld's --symbol-ordering-file puts the
+sections holding the listed symbols first, side by side, so the code that runs at all fills a few
+windows instead of touching most of the binary. (The standard library's main text section, 1.5 MB
+in one piece, cannot be reordered from outside: only what it has in sections of their own moves.)
+
+The list is what callgrind saw run, in the order first run, in a session that covers the daemon's
+life: start on one umockdev accelerometer, idle, a client's claim, turns of the device, property
+reads, a window registered and closed, the claim released, SIGTERM. Run it on a release build and
+commit the result when the code has changed much; a stale list costs memory, never correctness
+(names that no longer exist are ignored, new functions land after the listed ones).
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..'))
+from sidebyside import (LANDSCAPE, OD, OD_PATH, PORTRAIT, SideBySide, arguments)  # noqa: E402
+from gi.repository import GLib  # noqa: E402
+
+
+def session(sbs):
+    """Exercises the daemon as a shell and an app would."""
+    sbs.pump(1)
+    sbs.get(OD, OD_PATH, OD, 'InterfaceOrientation')
+    sbs.claim('ours')
+    for pose in (LANDSCAPE, PORTRAIT) * 2:
+        sbs.write(pose)
+        sbs.pump(1.5)
+    for prop in ('DeviceOrientation', 'InterfaceOrientation', 'SupportedMask', 'HasAccelerometer'):
+        sbs.get(OD, OD_PATH, OD, prop)
+    try:
+        path = sbs.call(OD, OD_PATH, OD, 'RegisterWindow')[0]
+        sbs.call(OD, path, OD + '.Window', 'MakeKeyAndVisible')
+        sbs.call(OD, path, OD + '.Window', 'Close')
+    except GLib.Error as e:
+        print('note: window calls skipped (%s)' % e.message, file=sys.stderr)
+    sbs.call(OD, OD_PATH, OD, 'EndGeneratingDeviceOrientationNotifications')
+    sbs.pump(1)
+
+
+def main():
+    args = arguments(out=(str, os.path.join(HERE, '../../Linker/orientationd.order')))
+    sbs = SideBySide(args.daemon, keep=args.keep)
+    out = os.path.join(sbs.work, 'callgrind.out')
+    try:
+        p, _ = sbs.start('ours', timeout=120, wrapper=[
+            'valgrind', '--tool=callgrind', '--callgrind-out-file=' + out, '--dump-instr=no',
+            '--compress-strings=no', '--demangle=no'])
+        session(sbs)
+        sbs.stop(p)
+        time.sleep(0.5)
+        binary = os.path.realpath(args.daemon)
+        names, seen, current = [], set(), ''
+        with open(out, errors='replace') as f:
+            for line in f:
+                if line.startswith('ob='):
+                    current = os.path.realpath(line[3:].strip()) if line[3:].strip() else ''
+                elif line.startswith('fn=') and current == binary:
+                    name = re.sub(r"'\d+$", '', line[3:].strip())   # callgrind's recursion marks
+                    if name not in seen and not name.startswith('0x'):
+                        seen.add(name)
+                        names.append(name)
+    finally:
+        sbs.close()
+    if len(names) < 100:
+        sys.exit('symbol-order: only %d functions seen; is %s a release build that ran?' % (len(names), args.daemon))
+    with open(args.out, 'w') as f:
+        f.write('\n'.join(names) + '\n')
+    print('%s: %d functions' % (os.path.normpath(args.out), len(names)))
+
+
+if __name__ == '__main__':
+    main()
