@@ -17,6 +17,8 @@ public final class IIOSource: SensorSource {
     private(set) var device: IIODevice?
     private var running = false
     private var pollTimer: EventLoop.Timer?
+    /// The raw attributes, open while polling.
+    private var rawFiles: IIORawFiles?
     private var buffer: IIOBufferReader?
     /// The device whose buffer failed: it is polled from then on.
     private var bufferRefused: String?
@@ -73,6 +75,7 @@ public final class IIOSource: SensorSource {
     private func stopReading() {
         pollTimer?.cancel()
         pollTimer = nil
+        rawFiles = nil
         buffer?.close()
         buffer = nil
         feed.pause()
@@ -81,17 +84,13 @@ public final class IIOSource: SensorSource {
     /// One polled sample: the three raw attributes.
     private func poll() {
         guard let device else { return }
-        var raw: [Double] = []
-        for axis in IIODevice.axes {
-            let path = "\(device.path)/in_accel_\(axis)_raw"
-            let text: String
-            do { text = try Sysfs.read(path) } catch { return fault("cannot read \(error)") }
-            guard let value = SysfsNumber.parse(text) else {
-                return fault("\(path) holds '\(text.trimmedBlanks.prefix(40))', not a number")
-            }
-            raw.append(value)
+        do {
+            if rawFiles == nil { rawFiles = try IIORawFiles(devicePath: device.path) }
+            let (x, y, z) = try rawFiles!.read()
+            take(x, y, z)
+        } catch {
+            fault(error.errno == nil ? error.description : "cannot read \(error)")
         }
-        take(raw[0], raw[1], raw[2])
     }
 
     /// Converts a raw reading ((raw + offset) × scale, then the mount matrix) and feeds it to the classifier.
@@ -115,6 +114,7 @@ public final class IIOSource: SensorSource {
     private func fault(_ problem: String) {
         guard let device else { return }
         calibration = nil
+        rawFiles = nil
         if !Sysfs.exists(device.path) { return vanished(device.sysname) }
         let (shouldLog, reportUnknown) = faults.failed()
         if shouldLog { log("\(device.sysname): \(problem); skipping readings until they work again") }

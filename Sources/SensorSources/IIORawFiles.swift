@@ -1,0 +1,68 @@
+@preconcurrency import Glibc
+import EventLoop
+import Sensors
+
+/// The `in_accel_{x,y,z}_raw` attributes of one device, open while it is polled.
+///
+/// A poll is one `pread` at offset 0 per axis (sysfs produces the value afresh on every read from the
+/// start), where open, read and close each time cost three system calls and a path walk per axis. A
+/// file replaced under its descriptor (written by rename: test fixtures such as umockdev, or a tree
+/// bind-mounted over /sys; the kernel's sysfs never does it) has no link left; `fstat` sees that and the
+/// file is opened again and read once more, so a value from a replaced file is never used.
+final class IIORawFiles {
+    private let paths: [String]
+    private var fds: [Int32] = []
+    /// One attribute's text: a number and a newline.
+    private var buffer = [UInt8](repeating: 0, count: 64)
+
+    /// Opens the three files of `devicePath`; throws the first that cannot be opened.
+    init(devicePath: String) throws(IIOError) {
+        paths = IIODevice.axes.map { "\(devicePath)/in_accel_\($0)_raw" }
+        for path in paths {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                let error = IIOError(path: path, errno: errno)
+                close()
+                throw error
+            }
+            fds.append(fd)
+        }
+    }
+
+    deinit { close() }
+
+    /// The raw x, y and z; a message naming the file that failed or holds no number.
+    func read() throws(IIOError) -> (Double, Double, Double) {
+        (try value(0), try value(1), try value(2))
+    }
+
+    private func value(_ axis: Int) throws(IIOError) -> Double {
+        var n = try pread(axis)
+        var status = stat()
+        if fstat(fds[axis], &status) == 0, status.st_nlink == 0 {
+            let fd = open(paths[axis], O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw IIOError(path: paths[axis], errno: errno) }
+            Glibc.close(fds[axis])
+            fds[axis] = fd
+            n = try pread(axis)
+        }
+        guard let number = buffer.withUnsafeBufferPointer({ SysfsNumber.parse(String(decoding: $0[0..<n], as: UTF8.self)) }) else {
+            let text = String(decoding: buffer[0..<n], as: UTF8.self)
+            throw IIOError("\(paths[axis]) holds '\(text.trimmedBlanks.prefix(40))', not a number")
+        }
+        return number
+    }
+
+    /// Reads the attribute from its start; the byte count.
+    private func pread(_ axis: Int) throws(IIOError) -> Int {
+        let fd = fds[axis]
+        let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { Glibc.pread(fd, $0.baseAddress, $0.count, 0) } }
+        guard n >= 0 else { throw IIOError(path: paths[axis], errno: errno) }
+        return n
+    }
+
+    private func close() {
+        for fd in fds { Glibc.close(fd) }
+        fds = []
+    }
+}
