@@ -4,7 +4,8 @@ import Orientation
 import Sensors
 
 /// The `iio` source: an IIO accelerometer in sysfs, read through its buffer when it has one and polled
-/// at `[Sensor] PollHz` otherwise, and only while someone claims (P16). Devices that come and go are
+/// otherwise (at `[Sensor] PollHz` while it moves, `[Sensor] StillPollHz` once it lies still: `PollPace`),
+/// and only while someone claims (P16). Devices that come and go are
 /// followed through kernel uevents (`HotplugMonitor`).
 ///
 /// Faults (a read error, a vanished file, a garbage value) never produce a sample: the reading is
@@ -14,6 +15,9 @@ public final class IIOSource: SensorSource {
     private unowned let sink: SensorSink
     private let configMatrix: MountMatrix?
     private let pollHz: Int
+    private var pace: PollPace
+    /// The poll timer's current interval.
+    private var pollIntervalMs = 0
     private(set) var device: IIODevice?
     private var running = false
     private var pollTimer: EventLoop.Timer?
@@ -28,11 +32,12 @@ public final class IIOSource: SensorSource {
     private var hotplug: HotplugMonitor?
 
     /// Looks for a device now and watches for others; `configMatrix` overrides every other mount matrix.
-    public init(feed: SampleFeed, sink: SensorSink, configMatrix: MountMatrix?, pollHz: Int) {
+    public init(feed: SampleFeed, sink: SensorSink, configMatrix: MountMatrix?, pollHz: Int, stillPollHz: Int) {
         self.feed = feed
         self.sink = sink
         self.configMatrix = configMatrix
         self.pollHz = max(1, pollHz)
+        pace = PollPace(pollHz: pollHz, stillPollHz: stillPollHz)
         // About a quarter of a second of failures (at least 3) before the pose is given up.
         faults = FaultEpisode(unknownAfter: max(3, self.pollHz / 4))
         device = IIODevice.discover(configMatrix: configMatrix)
@@ -68,8 +73,17 @@ public final class IIOSource: SensorSource {
                 bufferRefused = device.sysname
             }
         }
-        pollTimer = EventLoop.Timer(everyMs: UInt32(max(1, 1000 / pollHz))) { [unowned self] in poll() }
+        pace.reset()
+        schedulePolls(every: pace.movingIntervalMs)
         poll()
+    }
+
+    /// (Re)arms the poll timer when the interval changes.
+    private func schedulePolls(every intervalMs: Int) {
+        guard running, pollTimer == nil || intervalMs != pollIntervalMs else { return }
+        pollTimer?.cancel()
+        pollIntervalMs = intervalMs
+        pollTimer = EventLoop.Timer(everyMs: UInt32(intervalMs)) { [unowned self] in poll() }
     }
 
     private func stopReading() {
@@ -87,27 +101,36 @@ public final class IIOSource: SensorSource {
         do {
             if rawFiles == nil { rawFiles = try IIORawFiles(devicePath: device.path) }
             let (x, y, z) = try rawFiles!.read()
-            take(x, y, z)
+            if let sample = take(x, y, z), pollTimer != nil { schedulePolls(every: pace.interval(after: sample)) }
         } catch {
             fault(error.errno == nil ? error.description : "cannot read \(error)")
         }
     }
 
-    /// Converts a raw reading ((raw + offset) × scale, then the mount matrix) and feeds it to the classifier.
-    private func take(_ rx: Double, _ ry: Double, _ rz: Double) {
-        guard let device else { return }
+    /// Converts a raw reading ((raw + offset) × scale, then the mount matrix) and feeds it to the classifier;
+    /// the sample fed, nil after a fault.
+    @discardableResult
+    private func take(_ rx: Double, _ ry: Double, _ rz: Double) -> Sample? {
+        guard let device else { return nil }
         let c: IIOCalibration
         if let known = calibration {
             c = known
         } else {
-            do { c = try IIOCalibration.read(device.path) } catch { return fault(error.description) }
+            do { c = try IIOCalibration.read(device.path) } catch {
+                fault(error.description)
+                return nil
+            }
             calibration = c
         }
         let v = device.matrix.apply(x: (rx + c.offset[0]) * c.scale[0], y: (ry + c.offset[1]) * c.scale[1],
                                     z: (rz + c.offset[2]) * c.scale[2])
-        guard v.x.isFinite, v.y.isFinite, v.z.isFinite else { return fault("a reading overflowed") }
+        guard v.x.isFinite, v.y.isFinite, v.z.isFinite else {
+            fault("a reading overflowed")
+            return nil
+        }
         if faults.succeeded() { log("\(device.sysname): readings work again") }
         feed.feed(x: v.x, y: v.y, z: v.z)
+        return Sample(t: SampleFeed.now, x: v.x, y: v.y, z: v.z)
     }
 
     /// A reading that failed: skipped; logged at the start of an episode; unknown after a few in a row.
@@ -158,7 +181,9 @@ public final class IIOSource: SensorSource {
     }
 
     private func describe(_ device: IIODevice) {
-        let mode = device.buffer.map { "buffered (trigger \($0.trigger), \($0.node))" } ?? "polled at \(pollHz) Hz"
+        let still = 1000 / pace.stillIntervalMs
+        let mode = device.buffer.map { "buffered (trigger \($0.trigger), \($0.node))" }
+            ?? (still < pollHz ? "polled at \(pollHz) Hz, \(still) Hz once still" : "polled at \(pollHz) Hz")
         log("accelerometer \(device.sysname): \(mode) while claimed; mount matrix \(device.matrix) from \(device.matrixSource)")
     }
 }

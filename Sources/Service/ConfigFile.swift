@@ -9,7 +9,7 @@ enum ConfigFile {
         "Application": ["SupportedOrientations", "Idiom"],
         "Rotation": ["Duration"],
         "Screen": ["PortraitSize"],
-        "Sensor": ["Source", "PollHz", "MountMatrix"],
+        "Sensor": ["Source", "PollHz", "StillPollHz", "MountMatrix"],
         "Classifier": Set(ClassifierSettings.keys.map(\.key)),
         "Limits": ["Windows", "Controllers", "Depth", "WindowsPerUser", "ControllersPerUser", "TotalWindows", "TotalControllers"],
         "Security": ["PrivilegedUsers", "PrivilegedGroups"],
@@ -70,6 +70,10 @@ enum ConfigFile {
         if let text = value("Sensor", "PollHz") {
             guard let hz = Int(text), (1...200).contains(hz) else { throw fail("Sensor", "PollHz", "accepted: 1–200") }
             settings.pollHz = hz
+        }
+        if let text = value("Sensor", "StillPollHz") {
+            guard let hz = Int(text), (1...200).contains(hz) else { throw fail("Sensor", "StillPollHz", "accepted: 1–200") }
+            settings.stillPollHz = hz
         }
         if let text = value("Sensor", "MountMatrix") {
             do { settings.mountMatrix = try MountMatrix(parsing: text) } catch {

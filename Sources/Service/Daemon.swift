@@ -39,7 +39,8 @@ public final class Daemon {
         let ownNames = settings.bus == .system ? [connection.uniqueName] : []
         let service = self.service
         func iio() -> IIOSource {
-            IIOSource(feed: feed, sink: service, configMatrix: settings.mountMatrix, pollHz: settings.pollHz)
+            IIOSource(feed: feed, sink: service, configMatrix: settings.mountMatrix, pollHz: settings.pollHz,
+                      stillPollHz: settings.stillPollHz)
         }
         func proxy() throws(DBusError) -> SensorProxySource { try SensorProxySource(sink: service, ownUniqueNames: ownNames) }
         switch settings.sensor {

@@ -36,6 +36,8 @@ public struct Settings {
     public var rotationDuration = 0.0
     public var portraitSize: ScreenSize?
     public var pollHz = 20
+    /// The poll rate once the device has lain still for a second (battery against latency: Docs/sensors.md).
+    public var stillPollHz = 15
     /// `[Sensor] MountMatrix`, first in precedence over the device's own.
     public var mountMatrix: MountMatrix?
     /// The classifier's thresholds (`[Classifier]`).

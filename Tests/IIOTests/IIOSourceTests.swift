@@ -298,6 +298,22 @@ final class IIOSourceTests: XCTestCase {
         XCTAssertTrue(try eventually { try !hasAccelerometer() }, daemon!.log)
     }
 
+    func testAStillDeviceIsPolledAtTheStillRateAndTurnsAreStillSeen() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
+        try start(config: "[Sensor]\nPollHz=20\nStillPollHz=4\n")
+        XCTAssertEqual(logLines(containing: "polled at 20 Hz, 4 Hz once still"), 1, daemon!.log)
+        try claim()
+        try assertOrientation(1)
+        usleep(1_500_000)
+        let before = daemon!.contextSwitches
+        usleep(2_000_000)
+        let wakeups = daemon!.contextSwitches - before
+        // 4 Hz is 8 polls in 2 s (20 Hz would be 40).
+        XCTAssertLessThanOrEqual(wakeups, 16, "woke \(wakeups) times in 2 s while still")
+        try testbed.set(path, ["in_accel_x_raw": "\(-g)", "in_accel_y_raw": "0"])
+        try assertOrientation(3, "a turn after a still spell", timeout: 2)
+    }
+
     // MARK: Claims (P16)
 
     func testNothingReadsOrWakesWhileUnclaimed() throws {

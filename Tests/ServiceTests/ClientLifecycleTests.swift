@@ -145,7 +145,8 @@ final class ConfigErrorTests: XCTestCase {
                                      ("[Limits]\nWindows=0\n", "[Limits]", "Windows"),
                                      ("[Limits]\nTotalControllers=2000000\n", "[Limits]", "TotalControllers"),
                                      ("[Limits]\nWindowsPerUser=many\n", "[Limits]", "WindowsPerUser"),
-                                     ("[Screen]\nPortraitSize=big\n", "[Screen]", "PortraitSize")] {
+                                     ("[Screen]\nPortraitSize=big\n", "[Screen]", "PortraitSize"),
+                                     ("[Sensor]\nStillPollHz=0\n", "[Sensor]", "StillPollHz")] {
             let r = run([], config: config)
             XCTAssertEqual(r.status, 2, "\(config): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(group) && r.stderr.contains(key), "\(config): \(r.stderr)")

@@ -1,0 +1,38 @@
+import XCTest
+import Sensors
+
+/// The poll rate: fast while readings change, slow once they have held for a second.
+final class PollPaceTests: XCTestCase {
+    func sample(_ t: Double, _ x: Double, _ y: Double, _ z: Double = 0) -> Sample { Sample(t: t, x: x, y: y, z: z) }
+
+    func testReadingsThatHoldForASecondSlowThePollsDown() {
+        var pace = PollPace(pollHz: 20, stillPollHz: 5)
+        XCTAssertEqual(pace.interval(after: sample(0, 0, -9.81)), 50)
+        XCTAssertEqual(pace.interval(after: sample(500, 0.2, -9.7)), 50, "noise within the tolerance, not yet a second")
+        XCTAssertEqual(pace.interval(after: sample(1000, -0.3, -9.9)), 200)
+        XCTAssertEqual(pace.interval(after: sample(5000, 0, -9.81)), 200)
+    }
+
+    func testAnyMovementBringsTheFastRateBackAtOnce() {
+        var pace = PollPace(pollHz: 20, stillPollHz: 5)
+        _ = pace.interval(after: sample(0, 0, -9.81))
+        XCTAssertEqual(pace.interval(after: sample(2000, 0, -9.81)), 200)
+        XCTAssertEqual(pace.interval(after: sample(2200, -2, -9.6)), 50, "a tilt of about 12 degrees")
+        XCTAssertEqual(pace.interval(after: sample(2250, -2, -9.6)), 50, "still, but only just")
+        XCTAssertEqual(pace.interval(after: sample(3200, -2, -9.6)), 200)
+    }
+
+    func testResetStartsFast() {
+        var pace = PollPace(pollHz: 20, stillPollHz: 5)
+        _ = pace.interval(after: sample(0, 0, -9.81))
+        _ = pace.interval(after: sample(2000, 0, -9.81))
+        pace.reset()
+        XCTAssertEqual(pace.interval(after: sample(2050, 0, -9.81)), 50)
+    }
+
+    func testAStillRateAboveTheMovingRateIsTheMovingRate() {
+        var pace = PollPace(pollHz: 10, stillPollHz: 50)
+        _ = pace.interval(after: sample(0, 0, -9.81))
+        XCTAssertEqual(pace.interval(after: sample(3000, 0, -9.81)), 100)
+    }
+}
