@@ -82,12 +82,14 @@ final class HotplugMonitor {
     /// Attaches `filter` to the socket `fd` (`setsockopt(SO_ATTACH_FILTER)`); the error's text on failure.
     static func attach(_ filter: UeventFilter, to fd: Int32) -> String? {
         // `struct sock_filter` in the host's byte order: code (16 bits), jt, jf, k (32 bits).
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(8 * filter.instructions.count)
-        for i in filter.instructions {
-            withUnsafeBytes(of: i.code) { bytes += $0 }
-            bytes += [i.jt, i.jf]
-            withUnsafeBytes(of: i.k) { bytes += $0 }
+        var bytes = [UInt8](repeating: 0, count: 8 * filter.instructions.count)
+        bytes.withUnsafeMutableBytes { raw in
+            for (n, i) in filter.instructions.enumerated() {
+                raw.storeBytes(of: i.code, toByteOffset: 8 * n, as: UInt16.self)
+                raw.storeBytes(of: i.jt, toByteOffset: 8 * n + 2, as: UInt8.self)
+                raw.storeBytes(of: i.jf, toByteOffset: 8 * n + 3, as: UInt8.self)
+                raw.storeBytes(of: i.k, toByteOffset: 8 * n + 4, as: UInt32.self)
+            }
         }
         let result = bytes.withUnsafeMutableBytes { raw -> Int32 in
             var program = FilterProgram(length: UInt16(filter.instructions.count), filter: raw.baseAddress)
