@@ -160,13 +160,13 @@ clean:
 
 # The Debian package, built from this tree with the release programs, and checked by lintian.
 # The .deb, .buildinfo and .changes land here, not in the parent directory.
-DEB_VERSION = $(shell dpkg-parsechangelog -S Version)
-DEB_ARCH = $(shell dpkg --print-architecture)
-DEB_CHANGES = orientationd_$(DEB_VERSION)_$(DEB_ARCH).changes
-
+# The version and architecture are read inside the recipe, after install-deps has made sure
+# dpkg-dev is there: make expands a recipe's variables before its first line runs.
 deb:
 	./scripts/install-deps deb
+	version=$$(dpkg-parsechangelog -S Version) && arch=$$(dpkg --print-architecture) && \
+	changes=orientationd_$${version}_$${arch}.changes && \
 	DEB_OUTPUT_DIR=$(CURDIR) dpkg-buildpackage -b -us -uc \
-		--buildinfo-option=-u$(CURDIR) --buildinfo-file=orientationd_$(DEB_VERSION)_$(DEB_ARCH).buildinfo \
-		--changes-option=-u$(CURDIR) --changes-file=$(DEB_CHANGES)
-	lintian --fail-on error --info $(DEB_CHANGES)
+		--buildinfo-option=-u$(CURDIR) --buildinfo-file=orientationd_$${version}_$${arch}.buildinfo \
+		--changes-option=-u$(CURDIR) --changes-file=$$changes && \
+	lintian --fail-on error --info $$changes
