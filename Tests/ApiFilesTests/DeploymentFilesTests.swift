@@ -109,6 +109,14 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertNil(s["PrivateNetwork"], "PrivateNetwork would hide the system bus")
     }
 
+    /// The unit bounds what the daemon may take, whatever clients send (Docs/security.md).
+    func testUnitBoundsMemoryAndDescriptors() throws {
+        let unit = keyFile(try XCTUnwrap(readPackageFile("dbus/orientationd.service.in")))
+        let s = unit["Service"] ?? [:]
+        XCTAssertEqual(s["MemoryMax"], ["256M"])
+        XCTAssertEqual(s["LimitNOFILE"], ["256"])
+    }
+
     func testPolkitFileDeclaresTheActionsTheAuthorizerAsksFor() throws {
         let source = try XCTUnwrap(readPackageFile("Sources/Service/Authorizer.swift"))
         let used = Set(source.matches(of: /"(org\.orientationd\.Orientation1\.[a-z-]+)"/).map { String($0.output.1) })
