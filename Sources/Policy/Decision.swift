@@ -87,16 +87,12 @@ extension Policy {
         rotate(to: inner.preferredOrientation)
     }
 
-    /// P13: keep the current orientation if allowed, else the device's, else the first allowed.
+    /// P13: keep the current orientation if allowed, else P9's whole order within what is allowed.
     func decideFromGeometry(of window: WindowID, mask: OrientationMask) {
         guard window == keyWindow else { return decideFromHierarchy() }
         let allowed = mask.intersection(effectiveMask(of: window))
         guard !allowed.isEmpty, !allowed.contains(interfaceOrientation) else { return decideFromHierarchy() }
-        if let device = deviceInterfaceOrientation, allowed.contains(device) {
-            rotate(to: device)
-        } else if let first = allowed.firstInFallbackOrder {
-            rotate(to: first)
-        }
+        rotate(to: fallback(in: allowed))
     }
 
     /// Starts a transition to `target`; nothing when it is the current orientation (P14).

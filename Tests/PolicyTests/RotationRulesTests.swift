@@ -453,6 +453,24 @@ final class P13_GeometryRequestTests: XCTestCase {
                 f.device(.landscapeRight)
             }, action: { f in try f.policy.requestGeometryUpdate(f.w("w"), mLandscape, caller: A) },
                      orientation: LL, events: rotation(P, LL)),
+            Scenario(name: "the deciding controller's preferred orientation before the fixed order",
+                     setup: { f in
+                f.named["r"] = try f.vc(preferred: UInt32(LL.rawValue))
+                f.windowsNamed["w"] = try f.window(root: f["r"])
+            }, action: { f in try f.policy.requestGeometryUpdate(f.w("w"), mLandscape, caller: A) },
+                     orientation: LL, events: rotation(P, LL)),
+            Scenario(name: "the device's orientation before the preferred one", setup: { f in
+                f.claim()
+                f.named["r"] = try f.vc(preferred: UInt32(LL.rawValue), autorotate: false)
+                f.windowsNamed["w"] = try f.window(root: f["r"])
+                f.device(.landscapeLeft)
+            }, action: { f in try f.policy.requestGeometryUpdate(f.w("w"), mLandscape, caller: A) },
+                     orientation: LR, events: rotation(P, LR)),
+            Scenario(name: "a preferred orientation outside the request is passed over", setup: { f in
+                f.named["r"] = try f.vc(preferred: UInt32(LL.rawValue))
+                f.windowsNamed["w"] = try f.window(root: f["r"])
+            }, action: { f in try f.policy.requestGeometryUpdate(f.w("w"), mLandscapeRight | mUpsideDown, caller: A) },
+                     orientation: LR, events: rotation(P, LR)),
             Scenario(name: "keeps the current orientation when allowed", setup: { f in
                 f.claim()
                 try key(f, autorotate: false)
