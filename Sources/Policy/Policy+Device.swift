@@ -7,6 +7,7 @@ extension Policy {
         totalClaims += 1
         if totalClaims == 1 {
             changes.events.append(.sensorNeeded(true))
+            awaitingFreshPose = latestReport == .unknown
             publish(latestReport)
         }
     }
@@ -21,17 +22,36 @@ extension Policy {
         if totalClaims == 0 { stopGenerating() }
     }
 
-    /// Drops to no claims: the sensor stops and the device reads unknown.
+    /// Drops to no claims: the sensor stops and the device reads unknown. A real source's pose is
+    /// forgotten, so the next claim never shows where the device was minutes ago (P16).
     func stopGenerating() {
         changes.events.append(.sensorNeeded(false))
+        if !sensorKeepsPoseWhileStopped && !latestReportIsForced { latestReport = .unknown }
         publish(.unknown)
     }
 
-    /// A pose classified by the sensor (P8, P11, P16).
+    /// A pose classified by the sensor (P8, P11, P16). While locked it is only kept, except the
+    /// first one after a claim started or the device went while locked: that one is the pose the
+    /// claim starts with, which a real source has to classify afresh.
     public func sensorReported(_ orientation: DeviceOrientation) {
         latestReport = orientation
-        guard totalClaims > 0, !rotationLocked else { return }
+        latestReportIsForced = false
+        guard totalClaims > 0 else { return }
+        if rotationLocked {
+            guard awaitingFreshPose, orientation != .unknown else { return }
+        }
+        awaitingFreshPose = false
         publish(orientation)
+    }
+
+    /// The accelerometer went away: the device reads unknown at once, locked or not, since the
+    /// pose it held describes a sensor that is no longer there.
+    public func sensorVanished() {
+        latestReport = .unknown
+        latestReportIsForced = false
+        guard totalClaims > 0 else { return }
+        awaitingFreshPose = true
+        publish(.unknown)
     }
 
     /// `SetDeviceOrientation`: the forced pose is a device report (P12); 1–6 only.
@@ -46,6 +66,7 @@ extension Policy {
         } else {
             sensorReported(orientation)
         }
+        latestReportIsForced = true
     }
 
     /// `AttemptRotationToDeviceOrientation` (P10).
@@ -58,6 +79,8 @@ extension Policy {
         guard locked != rotationLocked else { return }
         rotationLocked = locked
         changes.manager = true
+        // What DeviceOrientation reads when locking is what it keeps, even unknown.
+        awaitingFreshPose = false
         guard !locked else { return }
         if totalClaims > 0 { publish(latestReport) }
         decide(.device)

@@ -20,6 +20,14 @@ public final class Policy {
     public internal(set) var deviceOrientation: DeviceOrientation = .unknown
     /// The latest pose from the sensor or `SetDeviceOrientation`, kept while locked or unclaimed.
     public internal(set) var latestReport: DeviceOrientation = .unknown
+    /// The latest report came from `SetDeviceOrientation`, which outlives claims (P12, P16).
+    public internal(set) var latestReportIsForced = false
+    /// Whether the sensor source keeps its pose while stopped (the simulated sensor), so the pose may
+    /// be shown again when a claim starts; a real source's pose is forgotten when claims end (P16).
+    public var sensorKeepsPoseWhileStopped = false
+    /// `DeviceOrientation` reads unknown because a claim started without a pose or the device went,
+    /// and the next report is the first fresh one.
+    var awaitingFreshPose = false
     public internal(set) var keyWindow: WindowID?
     /// The client that says which process is focused (P6f); nil when none has.
     public internal(set) var focusAuthority: ClientID?

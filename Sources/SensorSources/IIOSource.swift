@@ -92,7 +92,9 @@ public final class IIOSource: SensorSource {
         rawFiles = nil
         buffer?.close()
         buffer = nil
+        // The device may turn before the next claim: its pose is classified afresh then (P16).
         feed.pause()
+        feed.reset()
     }
 
     /// One polled sample: the three raw attributes.

@@ -13,6 +13,14 @@ public protocol SensorSource: AnyObject {
     var isPresent: Bool { get }
     /// Reads while someone claims and stops when nobody does: no timer, poll or open device otherwise (P16).
     func setRunning(_ running: Bool)
+    /// Whether the pose last reported still holds after the source stopped and started again. Only a
+    /// source that makes its poses up (the simulated sensor) may say so; a real device may have
+    /// turned meanwhile, so its pose must be classified afresh (P16).
+    var keepsPoseWhileStopped: Bool { get }
+}
+
+extension SensorSource {
+    public var keepsPoseWhileStopped: Bool { false }
 }
 
 /// Where a source sends what it finds: the service.

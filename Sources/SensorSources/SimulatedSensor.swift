@@ -21,6 +21,8 @@ public final class SimulatedSensor: SensorSource {
 
     public var isPresent: Bool { true }
 
+    public var keepsPoseWhileStopped: Bool { true }
+
     /// One sample, taken now.
     public func inject(x: Double, y: Double, z: Double) {
         feed.feed(x: x, y: y, z: z)

@@ -27,6 +27,8 @@ public final class OrientationService {
     /// Objects whose properties may read differently and are not announced yet.
     var pending = PendingAnnouncements()
     var announcementScheduled = false
+    /// `flush()` is under way.
+    var flushing = false
     var nameWatch: SignalSubscription?
     /// Where device orientations come from; nil with `--sensor none`.
     var sensor: SensorSource?
@@ -107,6 +109,7 @@ public final class OrientationService {
     func attach(_ source: SensorSource, feed: SampleFeed?) {
         sensor = source
         self.feed = feed
+        policy.sensorKeepsPoseWhileStopped = source.keepsPoseWhileStopped
         if policy.totalClaims > 0 { source.setRunning(true) }
     }
 
@@ -176,8 +179,13 @@ public final class OrientationService {
     /// completing an instant rotation can change more. Property changes that no signal follows are
     /// announced once per turn of the main loop (`announcePending`), so a client changing the same
     /// objects over and over in one turn costs one PropertiesChanged per object whose value really
-    /// changed, not one per call.
+    /// changed, not one per call. A source that reports while being started (from
+    /// `.sensorNeeded`) adds to the policy's changes; they are announced in the next batch, after the
+    /// events before them.
     func flush() {
+        guard !flushing else { return }
+        flushing = true
+        defer { flushing = false }
         while true {
             let changes = policy.takeChanges()
             guard !changes.isEmpty else { break }
@@ -356,7 +364,7 @@ extension OrientationService: SensorSink {
 
     /// `HasAccelerometer` changed: announce it; a vanished device reads unknown, never a stale pose.
     public func sensorPresenceChanged() {
-        if !hasAccelerometer { policy.sensorReported(.unknown) }
+        if !hasAccelerometer { policy.sensorVanished() }
         announceChanges(at: Orientation1.managerPath)
         flush()
     }

@@ -337,6 +337,50 @@ final class IIOSourceTests: XCTestCase {
         XCTAssertEqual(daemon!.contextSwitches, before, "the poll timer outlived the claim")
     }
 
+    /// P16: a claim never starts with the pose of an earlier claim. Portrait while claimed, turned to
+    /// landscape while nobody claims: the next claim reads 0 and then landscape, never portrait.
+    func testAClaimNeverStartsWithThePoseOfAnEarlierClaim() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
+        try start()
+        try claim()
+        try assertOrientation(1)
+        try release()
+        try assertOrientation(0)
+        try testbed.set(path, ["in_accel_x_raw": "\(-g)", "in_accel_y_raw": "0"])
+        let recorder = try DeviceSignals(address: bus.address)
+        try claim()
+        XCTAssertTrue(recorder.wait { $0.last == 3 }, "saw \(recorder.values)\n\(daemon!.log)")
+        XCTAssertEqual(recorder.values, [3], "the stale portrait must not be shown first")
+    }
+
+    /// The other half of P16: a device that did not move between claims still gets its pose, classified afresh.
+    func testAnUnmovedDeviceGetsItsPoseAgainOnTheNextClaim() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(g, 0, 0))
+        try start()
+        for round in 1...2 {
+            try claim()
+            try assertOrientation(4, "claim \(round)")
+            try release()
+            try assertOrientation(0, "released \(round)")
+        }
+    }
+
+    /// An accelerometer removed while rotation is locked: DeviceOrientation reads 0 at once, not the
+    /// pose held at locking time, and HasAccelerometer false.
+    func testRemovedWhileLockedReadsUnknown() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(-g, 0, 0))
+        try start()
+        try claim()
+        try assertOrientation(3)
+        _ = try probe.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: StandardInterface.properties,
+                                   method: "Set", values: [.string(Orientation1.managerInterface), .string("RotationLocked"), .variant(.bool(true))],
+                                   timeoutMs: 5000)
+        try testbed.uevent(path, "remove")
+        try testbed.remove(path)
+        XCTAssertTrue(try eventually { try !hasAccelerometer() }, daemon!.log)
+        try assertOrientation(0, "a removed accelerometer's pose is not held by the lock")
+    }
+
     // MARK: Buffered mode
 
     /// A buffered accelerometer: x, y, z as le:s16 at 0, 2, 4, an enabled 64-bit timestamp at 8 (16-byte frames),
@@ -442,4 +486,27 @@ final class IIOSourceTests: XCTestCase {
         return fds.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(daemon.pid)/fd/\($0)")) ?? "")
             .hasPrefix("/dev/pts/") }.count
     }
+}
+
+/// Collects `DeviceOrientationDidChange` values as they arrive.
+final class DeviceSignals {
+    private let connection: Connection
+    private(set) var values: [UInt32] = []
+
+    init(address: String) throws {
+        connection = try Connection(bus: .address(address))
+        try connection.addMatch("type='signal',interface='\(Orientation1.managerInterface)',member='DeviceOrientationDidChange'")
+        _ = connection.onSignal { [unowned self] message in
+            if message.member == "DeviceOrientationDidChange", let value = (try? message.arguments())?.first?.uint32Value {
+                values.append(value)
+            }
+        }
+    }
+
+    /// Runs the main loop until `condition` holds for the values, up to `timeout` s.
+    func wait(timeout: Double = 3, _ condition: ([UInt32]) -> Bool) -> Bool {
+        waitUntil(timeout) { condition(values) }
+    }
+
+    deinit { connection.close() }
 }

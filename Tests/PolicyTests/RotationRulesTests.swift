@@ -647,9 +647,69 @@ final class P16_ClaimsTests: XCTestCase {
         XCTAssertEqual(f.drain(), [.sensorNeeded(false), dev(.unknown)])
         XCTAssertEqual(f.policy.deviceOrientation, .unknown)
         XCTAssertEqual(f.policy.interfaceOrientation, LR, "unknown never rotates")
-        XCTAssertEqual(f.policy.latestReport, .landscapeLeft, "the pose is held")
+        XCTAssertEqual(f.policy.latestReport, .unknown, "a real source's pose is forgotten with the last claim")
         f.policy.beginGenerating(client: B)
+        XCTAssertEqual(f.drain(), [.sensorNeeded(true)], "no pose from an earlier claim")
+        XCTAssertEqual(f.policy.deviceOrientation, .unknown)
+        f.device(.portrait)
+        XCTAssertEqual(f.drain(), [dev(.portrait), will(LR, P)], "the first fresh pose is shown")
+    }
+
+    func testP16_aPoseHeldByTheSimulatedSensorIsShownAgainWhenAClaimStarts() throws {
+        let f = Fixture()
+        f.policy.sensorKeepsPoseWhileStopped = true
+        f.claim()
+        f.device(.landscapeLeft)
+        f.settle()
+        try f.policy.endGenerating(client: A)
+        XCTAssertEqual(f.policy.latestReport, .landscapeLeft, "the pose is held")
+        _ = f.drain()
+        f.claim()
         XCTAssertEqual(f.drain(), [.sensorNeeded(true), dev(.landscapeLeft)], "the held pose is reported at once")
+    }
+
+    func testP16_aForcedPoseOutlivesClaimsWithARealSource() throws {
+        let f = Fixture()
+        f.claim()
+        try f.policy.setDeviceOrientation(DeviceOrientation.landscapeRight.rawValue)
+        f.settle()
+        try f.policy.endGenerating(client: A)
+        _ = f.drain()
+        f.claim()
+        XCTAssertEqual(f.drain(), [.sensorNeeded(true), dev(.landscapeRight)], "SetDeviceOrientation's pose is kept")
+        f.device(.portrait)
+        XCTAssertEqual(f.policy.deviceOrientation, .portrait, "until the source classifies another")
+    }
+
+    func testP16_whileLockedTheFirstFreshPoseOfAClaimIsShownAndLaterOnesAreHeld() throws {
+        let f = Fixture()
+        f.claim()
+        f.device(.portrait)
+        f.policy.setRotationLocked(true)
+        try f.policy.endGenerating(client: A)
+        f.claim()
+        XCTAssertEqual(f.policy.deviceOrientation, .unknown, "nothing from the earlier claim")
+        f.device(.landscapeLeft)
+        XCTAssertEqual(f.policy.deviceOrientation, .landscapeLeft, "the pose the claim starts with")
+        XCTAssertEqual(f.policy.interfaceOrientation, P, "locking never rotates")
+        f.device(.portraitUpsideDown)
+        XCTAssertEqual(f.policy.deviceOrientation, .landscapeLeft, "later reports are held while locked (P11)")
+        XCTAssertEqual(f.policy.latestReport, .portraitUpsideDown)
+    }
+
+    func testP16_aVanishedSensorReadsUnknownEvenWhileLocked() throws {
+        let f = Fixture()
+        f.claim()
+        f.device(.landscapeLeft)
+        f.settle()
+        f.policy.setRotationLocked(true)
+        _ = f.drain()
+        f.policy.sensorVanished()
+        XCTAssertEqual(f.drain(), [dev(.unknown)])
+        XCTAssertEqual(f.policy.latestReport, .unknown)
+        f.device(.portrait)
+        XCTAssertEqual(f.policy.deviceOrientation, .portrait, "a device that comes back gives the claim its pose")
+        XCTAssertEqual(f.policy.interfaceOrientation, LR, "and the lock still holds the interface")
     }
 
     func testP16_claims() {
