@@ -57,6 +57,7 @@ public final class IIOSource: SensorSource {
     private func startReading() {
         guard running, let device, pollTimer == nil, buffer == nil else { return }
         calibration = nil
+        feed.resume()
         if let support = device.buffer, bufferRefused != device.sysname {
             do {
                 buffer = try IIOBufferReader(support, frame: { [unowned self] x, y, z in

@@ -7,9 +7,14 @@ import Sensors
 /// Runs samples through the classifier and reports what settles, for every source that reads
 /// raw acceleration. It also measures the daemon's own cost per sample (read excluded):
 /// classify, decide and announce.
+///
+/// Settle timers run only between `resume()` and `pause()`, while someone claims (P16): a sample
+/// taken otherwise (`InjectAcceleration` to an unclaimed daemon) is classified, and what it
+/// proposes settles when reading resumes.
 public final class SampleFeed {
     private var classifier: Classifier
     private var settleTimer: EventLoop.Timer?
+    private var running = false
     private unowned let sink: SensorSink
     /// Microseconds spent on each sample, for the exit report; constant memory however many samples.
     public private(set) var costs = CostHistogram()
@@ -28,25 +33,40 @@ public final class SampleFeed {
         settleTimer?.cancel()
         settleTimer = nil
         if let orientation = classifier.add(Sample(t: SampleFeed.now, x: x, y: y, z: z)) { sink.sensorReported(orientation) }
-        // A pose that has not settled yet is reported at its deadline even if no sample follows.
-        if let deadline = classifier.deadline {
-            settleTimer = EventLoop.Timer(afterMs: UInt32(max(0, deadline - SampleFeed.now).rounded(.up))) { [unowned self] in
-                settleTimer = nil
-                if let orientation = classifier.advance(to: max(deadline, SampleFeed.now)) { sink.sensorReported(orientation) }
-            }
-        }
+        armSettleTimer()
         costs.record(microseconds: Int(g_get_monotonic_time() - start))
     }
 
-    /// Stops waiting for a pose to settle (the source stopped).
+    /// A pose that has not settled yet is reported at its deadline even if no sample follows.
+    private func armSettleTimer() {
+        guard running, let deadline = classifier.deadline else { return }
+        settleTimer = EventLoop.Timer(afterMs: UInt32(max(0, deadline - SampleFeed.now).rounded(.up))) { [unowned self] in
+            settleTimer = nil
+            if let orientation = classifier.advance(to: max(deadline, SampleFeed.now)) { sink.sensorReported(orientation) }
+        }
+    }
+
+    /// Starts reporting (the source started): a pose proposed meanwhile that has held long
+    /// enough is reported now, one still settling gets its timer.
+    public func resume() {
+        running = true
+        if let orientation = classifier.advance(to: SampleFeed.now) { sink.sensorReported(orientation) }
+        settleTimer?.cancel()
+        armSettleTimer()
+    }
+
+    /// Stops waiting for a pose to settle (the source stopped); the pose is kept.
     public func pause() {
+        running = false
         settleTimer?.cancel()
         settleTimer = nil
     }
 
-    /// Forgets the pose: the next samples are classified from scratch (the device went away).
+    /// Forgets the pose: the next samples are classified from scratch (the device went away, or a
+    /// real device stopped being read and may have turned meanwhile).
     public func reset() {
-        pause()
+        settleTimer?.cancel()
+        settleTimer = nil
         classifier = Classifier(settings: classifier.settings)
     }
 

@@ -33,6 +33,7 @@ public final class SimulatedSensor: SensorSource {
         replayTimer?.cancel()
         replayTimer = nil
         guard running else { return feed.pause() }
+        feed.resume()
         guard next < trace.count else { return }
         origin = SampleFeed.now - (next > 0 ? trace[next - 1].t : trace[0].t)
         scheduleNext()

@@ -24,6 +24,21 @@ final class SimulatedSensorTests: DaemonTestCase {
         XCTAssertEqual(try get("InterfaceOrientation"), .uint32(3))
     }
 
+    /// P16: no timer runs while nobody claims, not even a settle timer for an injected sample; the
+    /// pose it proposes settles when a claim starts, and is reported then.
+    func testASampleInjectedWhileNobodyClaimsArmsNoTimerAndCountsWhenAClaimStarts() throws {
+        try inject(-g, 0, 0)
+        // The settle time is 100 ms: a timer armed by the sample would wake the daemon in this second.
+        usleep(30_000)
+        let before = contextSwitches(of: daemon!.pid)
+        usleep(700_000)
+        XCTAssertEqual(contextSwitches(of: daemon!.pid), before, "the daemon woke up while nobody claimed; log:\n\(daemon!.log)")
+        XCTAssertEqual(try u("DeviceOrientation"), 0)
+        let app = try newClient()
+        try claim(app)
+        XCTAssertEqual(try u("DeviceOrientation"), 3, "the held sample's pose, as soon as the claim starts")
+    }
+
     func testAbsurdSamplesAreAcceptedAndDropped() throws {
         let app = try newClient()
         try claim(app)
