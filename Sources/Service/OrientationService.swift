@@ -278,11 +278,19 @@ public final class OrientationService {
     private func scheduleCompletion() {
         guard settings.rotationDuration > 0 else { return }
         transitionTimer?.cancel()
-        transitionTimer = EventLoop.Timer(afterMs: UInt32(settings.rotationDuration * 1000)) { [unowned self] in
+        transitionTimer = EventLoop.Timer(afterMs: Self.delayMs(settings.rotationDuration)) { [unowned self] in
             transitionTimer = nil
             policy.completeTransition()
             flush()
         }
+    }
+
+    /// The rotation timer's delay for `seconds`: whole milliseconds rounded up (after rounding away the
+    /// binary fraction's noise, so 0.3 s is 300 ms), because DidChange must never come before
+    /// RotationDuration has passed.
+    static func delayMs(_ seconds: Double) -> UInt32 {
+        let microseconds = (seconds * 1_000_000).rounded()
+        return UInt32((microseconds / 1000).rounded(.up))
     }
 
     /// Properties the manager announces only through events, with the event's own values.

@@ -99,6 +99,30 @@ final class RotationDurationTests: DaemonTestCase {
         XCTAssertEqual(try u("InterfaceOrientation"), 1)
     }
 
+    /// A duration that is not a whole number of milliseconds: DidChange still comes no sooner than it.
+    /// 10.9 ms cut to 10 ms would arrive early nearly every time; the median of several rotations
+    /// keeps one late delivery from deciding. The call is made without blocking, so this process's
+    /// loop is waiting when the signals come and their times are the arrival times.
+    func testDidChangeIsNeverEarlierThanAFractionalDuration() throws {
+        stopDaemon()
+        try startDaemon(config: "[Rotation]\nDuration=0.0109\n")
+        let app = try newClient()
+        try claim(app)
+        let recorder = try newRecorder()
+        var intervals: [Double] = []
+        for (n, device) in (0..<15).map({ $0 % 2 == 0 ? 3 : 1 }).enumerated() {
+            recorder.clear()
+            probe.call(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
+                       method: "SetDeviceOrientation", values: [.uint32(UInt32(device))]) { _ in }
+            XCTAssertTrue(recorder.wait { $0.member == "DidChange" }, "rotation \(n): \(recorder.events)")
+            guard let will = recorder.events.first(where: { $0.member == "WillChange" }),
+                  let did = recorder.events.first(where: { $0.member == "DidChange" }) else { continue }
+            intervals.append(did.time - will.time)
+        }
+        let median = intervals.sorted()[intervals.count / 2]
+        XCTAssertGreaterThanOrEqual(median, 0.0109, "WillChange to DidChange: \(intervals.map { String(format: "%.2f ms", $0 * 1000) })")
+    }
+
     /// A presentation made during a transition still counts as a presentation afterwards (P14).
     func testPresentationDuringATransitionIsAppliedAfterDidChange() throws {
         let app = try newClient()
