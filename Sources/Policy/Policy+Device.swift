@@ -86,14 +86,38 @@ extension Policy {
         decide(.device)
     }
 
-    /// Info.plist's mask (P1), refused when a window's hierarchy would share nothing with it (P5).
+    /// Info.plist's mask (P1) set over the bus, refused when a window's hierarchy would share nothing
+    /// with it (P5). It overrides the config's until `resetApplicationMask()`.
     public func setApplicationMask(_ raw: UInt32) throws(PolicyError) {
         let mask = try validMask(raw, for: "the application mask")
+        try requireCommonOrientation(with: mask)
+        applicationMaskOverride = mask
+        // Announced (and saved) even when the mask in force stays the same: it now outlives a config edit.
+        changes.manager = true
+        apply(applicationMask: mask)
+    }
+
+    /// Forgets the mask set over the bus: the config's (or the idiom's default) is in force again,
+    /// refused like any other mask when a window's hierarchy would share nothing with it (P5).
+    public func resetApplicationMask() throws(PolicyError) {
+        let mask = configuration.configuredApplicationMask
+        try requireCommonOrientation(with: mask)
+        if applicationMaskOverride != nil { changes.manager = true }
+        applicationMaskOverride = nil
+        apply(applicationMask: mask)
+    }
+
+    /// P5 for a new application mask: every window that uses it keeps a common orientation.
+    private func requireCommonOrientation(with mask: OrientationMask) throws(PolicyError) {
         for window in windows.values where window.delegateMask.isEmpty {
             if let root = window.rootController, let conflict = firstConflict(in: root, with: mask) {
                 throw noCommonOrientation(conflict, window.id, mask)
             }
         }
+    }
+
+    /// Puts a validated application mask in force and re-decides (P9).
+    private func apply(applicationMask mask: OrientationMask) {
         guard mask != applicationMask else { return }
         applicationMask = mask
         changes.manager = true

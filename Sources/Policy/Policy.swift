@@ -14,6 +14,9 @@ public struct Transition: Equatable, Sendable {
 public final class Policy {
     public let configuration: PolicyConfiguration
     public internal(set) var applicationMask: OrientationMask
+    /// The application mask set over the bus, which outlives restarts (P15); nil while the config's
+    /// (or the idiom's default) is in force.
+    public internal(set) var applicationMaskOverride: OrientationMask?
     public internal(set) var rotationLocked = false
     public internal(set) var interfaceOrientation: InterfaceOrientation
     /// What clients read: the latest report while someone claims, else unknown (P16).
@@ -53,13 +56,14 @@ public final class Policy {
     var keyDeciderCache: ControllerID??
 
     /// Starts with the saved interface orientation when the application mask allows it, else the first allowed (P15).
+    /// `savedApplicationMask` is one set over the bus before the restart: it wins over the config's.
     public init(configuration: PolicyConfiguration = PolicyConfiguration(),
                 savedApplicationMask: OrientationMask? = nil,
                 savedOrientation: InterfaceOrientation? = nil,
                 rotationLocked: Bool = false) {
         self.configuration = configuration
-        let mask = [savedApplicationMask, configuration.applicationMask]
-            .compactMap { $0 }.first { $0.isValid } ?? configuration.idiom.defaultMask
+        applicationMaskOverride = savedApplicationMask.flatMap { $0.isValid ? $0 : nil }
+        let mask = applicationMaskOverride ?? configuration.configuredApplicationMask
         applicationMask = mask
         if let saved = savedOrientation, mask.contains(saved) {
             interfaceOrientation = saved

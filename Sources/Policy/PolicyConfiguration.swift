@@ -41,6 +41,11 @@ public struct PolicyConfiguration: Equatable, Sendable {
     public var applicationMask: OrientationMask?
     public var limits: Limits
 
+    /// The config's mask when it is a valid one, else the idiom's default (P1).
+    public var configuredApplicationMask: OrientationMask {
+        applicationMask.flatMap { $0.isValid ? $0 : nil } ?? idiom.defaultMask
+    }
+
     /// Creates a configuration; the defaults are a phone with the idiom's mask.
     public init(idiom: Idiom = .phone, applicationMask: OrientationMask? = nil, limits: Limits = Limits()) {
         self.idiom = idiom

@@ -38,6 +38,12 @@ extension OrientationService {
                 Method("InjectAcceleration", in: ("x", Double.self), ("y", Double.self), ("z", Double.self)) { [unowned self] call, x, y, z in
                     injectAcceleration(call, [x, y, z])
                 },
+                Method("ResetApplicationMask") { [unowned self] call in
+                    privileged(call, .configureApplication, what: "ResetApplicationMask") { () throws(PolicyError) in
+                        try self.policy.resetApplicationMask()
+                        return []
+                    }
+                },
                 Method("SetFocusedProcess", in: ("pid", UInt32.self)) { [unowned self] call, pid in
                     privileged(call, .configureApplication, what: "SetFocusedProcess") { [unowned self] in
                         policy.setFocusedProcess(pid, authority: call.sender)

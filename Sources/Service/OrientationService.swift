@@ -346,7 +346,7 @@ public final class OrientationService {
     }
 
     func saveState() {
-        store.save(SavedState(rotationLocked: policy.rotationLocked, applicationMask: policy.applicationMask,
+        store.save(SavedState(rotationLocked: policy.rotationLocked, applicationMask: policy.applicationMaskOverride,
                               interfaceOrientation: policy.interfaceOrientation))
     }
 

@@ -6,7 +6,8 @@ import SensorSources
 /// What survives a restart (P15).
 struct SavedState: Equatable {
     var rotationLocked: Bool
-    var applicationMask: OrientationMask
+    /// The application mask set over the bus; nil (and not written) while the config's is in force.
+    var applicationMask: OrientationMask?
     var interfaceOrientation: InterfaceOrientation
 }
 
@@ -17,6 +18,11 @@ struct SavedState: Equatable {
 final class StateStore {
     let path: String
     private var last: SavedState?
+
+    /// The key of a mask set over the bus. Earlier versions wrote `ApplicationMask` after every change,
+    /// the config's mask included, so that key cannot tell an administrator's choice from a client's
+    /// and is not read: it would override every later edit of the config.
+    private static let applicationMaskKey = "ApplicationMaskSetOverBus"
 
     /// The store at `directory/state`; the directory is created when missing.
     init(directory: String) {
@@ -33,8 +39,10 @@ final class StateStore {
             if !error.missing { log("ignoring the state file: \(error.message)") }
             return nil
         }
+        let maskText = file.string("State", Self.applicationMaskKey)
+        let mask = maskText.flatMap { try? OrientationMask(parsing: $0) }
         guard let locked = file.string("State", "RotationLocked").flatMap({ ["true": true, "false": false][$0] }),
-              let mask = file.string("State", "ApplicationMask").flatMap({ try? OrientationMask(parsing: $0) }),
+              maskText == nil || mask != nil,
               let orientation = file.string("State", "InterfaceOrientation").flatMap({ try? InterfaceOrientation(parsing: $0) })
         else {
             log("ignoring the state file \(path): a value is missing or unreadable")
@@ -49,7 +57,7 @@ final class StateStore {
         guard state != last else { return }
         let file = KeyFile()
         file.set("State", "RotationLocked", state.rotationLocked ? "true" : "false")
-        file.set("State", "ApplicationMask", String(state.applicationMask.rawValue))
+        if let mask = state.applicationMask { file.set("State", Self.applicationMaskKey, String(mask.rawValue)) }
         file.set("State", "InterfaceOrientation", String(state.interfaceOrientation.rawValue))
         do {
             try file.save(path: path)

@@ -32,8 +32,13 @@ enum ChangeCommands {
         try Manager(bus: invocation.bus).call("InjectAcceleration", sample)
     }
 
+    /// `app-mask MASK` sets ApplicationMask; `app-mask reset` gives the config's back (ResetApplicationMask).
     static func applicationMask(_ invocation: Invocation) throws(Failure) {
         let text = try invocation.expectOperands(["MASK"])[0]
+        if text == "reset" {
+            try Manager(bus: invocation.bus).call("ResetApplicationMask")
+            return
+        }
         let mask: OrientationMask
         do { mask = try OrientationMask(parsing: text) } catch { throw .usage("app-mask: \(error.message)") }
         try Manager(bus: invocation.bus).set("ApplicationMask", .uint32(mask.rawValue))
@@ -91,15 +96,20 @@ extension Command {
         run: ChangeCommands.inject)
 
     static let appMask = Command(
-        name: "app-mask", synopsis: "app-mask MASK",
-        summary: "set the application's supported orientations (ApplicationMask)",
+        name: "app-mask", synopsis: "app-mask MASK | reset",
+        summary: "set the application's supported orientations (ApplicationMask), or put the config's back",
         help: """
             Usage: orientationctl app-mask MASK
+                   orientationctl app-mask reset
 
             Sets the application's supported orientations (ApplicationMask, privileged).
+            A mask set this way is kept across restarts and overrides the configuration's
+            [Application] SupportedOrientations until 'app-mask reset', which calls
+            ResetApplicationMask (privileged): the configuration's mask (or the idiom's
+            default) is in force again and the saved one is forgotten.
             \(Help.masks)
             """,
-        operands: .words(Commands.maskWords), run: ChangeCommands.applicationMask)
+        operands: .words(Commands.maskWords + ["reset"]), run: ChangeCommands.applicationMask)
 
     static let attempt = Command(
         name: "attempt", synopsis: "attempt", summary: "AttemptRotationToDeviceOrientation",

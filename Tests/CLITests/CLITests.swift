@@ -63,7 +63,7 @@ final class CLITests: XCTestCase {
             "unlock": ["RotationLocked"],
             "set-device": ["ORIENTATION", "landscape-left", "face-down"],
             "inject": ["X Y Z", "m/s²"],
-            "app-mask": ["MASK", "all-but-upside-down", "landscape-right"],
+            "app-mask": ["MASK", "all-but-upside-down", "landscape-right", "app-mask reset", "ResetApplicationMask"],
             "attempt": ["AttemptRotationToDeviceOrientation"],
             "window": ["--delegate-mask MASK", "--root KIND", "--mask MASK", "--preferred ORIENTATION", "--no-autorotate"],
             "follow": ["sway", "--output NAME", "--no-touch", "--focus", "exec -- COMMAND", "ORIENTATION_TRANSFORM",
@@ -208,6 +208,17 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(fixture.ctl("get", "ApplicationMask").stdout, "portrait, portrait-upside-down\n")
         XCTAssertEqual(fixture.ctl("app-mask", "26").status, 0)
         XCTAssertEqual(fixture.ctl("get", "ApplicationMask").stdout, "portrait, landscape-right, landscape-left\n")
+    }
+
+    func testAppMaskResetGivesTheIdiomsDefaultBack() {
+        XCTAssertEqual(fixture.ctl("app-mask", "landscape-left").status, 0)
+        XCTAssertEqual(fixture.ctl("get", "InterfaceOrientation").stdout, "landscape-left\n")
+        let result = fixture.ctl("app-mask", "reset")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(fixture.ctl("get", "ApplicationMask").stdout, "portrait, landscape-right, landscape-left\n",
+                       "the phone's default, since the fixture has no config")
+        XCTAssertEqual(fixture.ctl("get", "InterfaceOrientation").stdout, "landscape-left\n", "still allowed: no rotation (P9)")
     }
 
     func testInjectReachesTheSimulatedSensor() {

@@ -30,8 +30,12 @@ final class P1_ApplicationMaskTests: XCTestCase {
                      check: { XCTAssertEqual($0.policy.applicationMask.rawValue, mLandscape) }),
             Scenario(name: "a mask still holding the orientation does not rotate", action: { try $0.policy.setApplicationMask(mAll) },
                      orientation: P, events: []),
-            Scenario(name: "same mask: nothing", action: { try $0.policy.setApplicationMask(mAllButUpsideDown) },
-                     orientation: P, events: [], check: { XCTAssertTrue($0.policy.takeChanges().isEmpty) }),
+            Scenario(name: "same mask: no rotation, but it now overrides the config",
+                     action: { try $0.policy.setApplicationMask(mAllButUpsideDown) },
+                     orientation: P, events: [], check: { f in
+                         XCTAssertTrue(f.policy.takeChanges().isEmpty)
+                         XCTAssertEqual(f.policy.applicationMaskOverride?.rawValue, mAllButUpsideDown)
+                     }),
             Scenario(name: "zero", action: { try $0.policy.setApplicationMask(0) }, error: .invalidArgs),
             Scenario(name: "bit 0", action: { try $0.policy.setApplicationMask(1) }, error: .invalidArgs),
             Scenario(name: "bit 5", action: { try $0.policy.setApplicationMask(32) }, error: .invalidArgs),
@@ -54,6 +58,36 @@ final class P1_ApplicationMaskTests: XCTestCase {
                      setup: { f in try f.window(root: try f.nav([try f.vc(mPortrait), try f.vc(mAllButUpsideDown)])) },
                      action: { try $0.policy.setApplicationMask(mLandscape) }, error: .noCommonOrientation),
         ])
+    }
+
+    func testP1_resetApplicationMask() {
+        let portraitOnly = PolicyConfiguration(applicationMask: .portrait)
+        run("P1 reset", [
+            Scenario(name: "the config's mask is in force again, and P9 follows", configuration: portraitOnly,
+                     setup: { try $0.policy.setApplicationMask(mLandscape) },
+                     action: { try $0.policy.resetApplicationMask() }, orientation: P, events: rotation(LR, P),
+                     check: { f in
+                         XCTAssertEqual(f.policy.applicationMask.rawValue, mPortrait)
+                         XCTAssertNil(f.policy.applicationMaskOverride)
+                     }),
+            Scenario(name: "without a config mask, the idiom's default",
+                     setup: { try $0.policy.setApplicationMask(mLandscapeLeft) },
+                     action: { try $0.policy.resetApplicationMask() }, orientation: LL, events: [],
+                     check: { XCTAssertEqual($0.policy.applicationMask.rawValue, mAllButUpsideDown) }),
+            Scenario(name: "nothing set over the bus: nothing changes", configuration: portraitOnly,
+                     action: { try $0.policy.resetApplicationMask() }, orientation: P, events: [],
+                     check: { XCTAssertTrue($0.policy.takeChanges().isEmpty) }),
+            Scenario(name: "refused when a window's hierarchy would share nothing with the config's (P5)",
+                     configuration: portraitOnly, setup: { f in
+                         try f.policy.setApplicationMask(mLandscape)
+                         try f.window(root: try f.vc(mLandscape))
+                     }, action: { try $0.policy.resetApplicationMask() }, error: .noCommonOrientation),
+        ])
+        let restored = Policy(configuration: portraitOnly, savedApplicationMask: .landscapeLeft)
+        XCTAssertEqual(restored.applicationMaskOverride, .landscapeLeft, "a saved mask is one set over the bus")
+        XCTAssertNoThrow(try restored.resetApplicationMask())
+        XCTAssertEqual(restored.applicationMask, .portrait)
+        XCTAssertNil(Policy(configuration: portraitOnly).applicationMaskOverride, "the config's is no override")
     }
 }
 

@@ -143,7 +143,7 @@ struct Snapshot: Equatable, CustomStringConvertible {
     init(_ p: Policy) {
         var l: [String] = []
         l.append("manager io=\(p.interfaceOrientation) device=\(p.deviceOrientation) latest=\(p.latestReport) "
-            + "forced=\(p.latestReportIsForced) fresh=\(p.awaitingFreshPose) "
+            + "override=\(String(describing: p.applicationMaskOverride)) forced=\(p.latestReportIsForced) fresh=\(p.awaitingFreshPose) "
             + "app=\(p.applicationMask.rawValue) locked=\(p.rotationLocked) key=\(String(describing: p.keyWindow)) "
             + "transition=\(String(describing: p.transition)) supported=\(p.supportedMask.rawValue) "
             + "total=\(p.totalClaims) deferred=\(p.deferred) next=\(p.nextWindow)/\(p.nextController) "

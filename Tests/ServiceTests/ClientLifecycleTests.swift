@@ -122,6 +122,48 @@ final class RestartTests: DaemonTestCase {
         XCTAssertEqual(try u("ApplicationMask"), 8)
         XCTAssertEqual(try u("InterfaceOrientation"), 3)
     }
+
+    /// The state file holds the config's mask only when a client set it: an administrator who edits
+    /// the config after the first start sees the edit take effect.
+    func testAConfigEditAfterTheStateFileExistsTakesEffect() throws {
+        stopDaemon()
+        try startDaemon(config: "[Application]\nSupportedOrientations=portrait\n")
+        try set("RotationLocked", .bool(true))  // any change writes the state file
+        XCTAssertEqual(stopDaemon(SIGTERM), 0)
+        XCTAssertTrue(readText(stateDir + "/state").contains("RotationLocked=true"), readText(stateDir + "/state"))
+        try startDaemon(config: "[Application]\nSupportedOrientations=landscape\n")
+        XCTAssertEqual(try u("ApplicationMask"), 24, "the edited config wins: no mask was set over the bus")
+        XCTAssertEqual(try b("RotationLocked"), true, "the rest of the state is kept")
+    }
+
+    func testResetApplicationMaskPutsTheConfigsBackAndForgetsTheSavedOne() throws {
+        stopDaemon()
+        let config = "[Application]\nSupportedOrientations=portrait\n"
+        try startDaemon(config: config)
+        try set("ApplicationMask", .uint32(24))
+        XCTAssertEqual(try u("InterfaceOrientation"), 3)
+        XCTAssertEqual(stopDaemon(SIGKILL), -9)
+        try startDaemon(config: config)
+        XCTAssertEqual(try u("ApplicationMask"), 24, "set over the bus: it outlives the restart")
+        let recorder = try newRecorder()
+        try call(nil, Orientation1.managerPath, Orientation1.managerInterface, "ResetApplicationMask")
+        XCTAssertEqual(try u("ApplicationMask"), 2)
+        XCTAssertEqual(try u("InterfaceOrientation"), 1, "landscape is no longer allowed (P9)")
+        XCTAssertTrue(recorder.wait { $0.changed["ApplicationMask"] == .uint32(2) }, "\(recorder.events)")
+        XCTAssertFalse(readText(stateDir + "/state").contains("ApplicationMask"), readText(stateDir + "/state"))
+        XCTAssertEqual(stopDaemon(SIGKILL), -9)
+        try startDaemon(config: "[Application]\nSupportedOrientations=landscape-left\n")
+        XCTAssertEqual(try u("ApplicationMask"), 16, "nothing saved overrides a later config")
+    }
+
+    /// A state file of an earlier version wrote the config's mask after every change; it cannot
+    /// tell an administrator's choice from a client's, so it does not override the config.
+    func testAnEarlierStateFilesApplicationMaskDoesNotOverrideTheConfig() throws {
+        stopDaemon()
+        writeText(stateDir + "/state", "[State]\nRotationLocked=false\nApplicationMask=2\nInterfaceOrientation=1\n")
+        try startDaemon(config: "[Application]\nSupportedOrientations=landscape\n")
+        XCTAssertEqual(try u("ApplicationMask"), 24)
+    }
 }
 
 /// Bad config values and flags: exit status 2 with a message naming the group and key, or the flag.

@@ -116,6 +116,7 @@ final class ErrorTests: DaemonTestCase {
         // … but not lock, force, inject or configure.
         for args in [["\(StandardInterface.properties).Set", "string:\(Orientation1.managerInterface)", "string:RotationLocked", "variant:boolean:true"],
                      ["\(StandardInterface.properties).Set", "string:\(Orientation1.managerInterface)", "string:ApplicationMask", "variant:uint32:24"],
+                     ["\(Orientation1.managerInterface).ResetApplicationMask"],
                      ["\(Orientation1.managerInterface).SetDeviceOrientation", "uint32:3"]] {
             r = asNobody(args)
             XCTAssertNotEqual(r.status, 0, "\(args) was allowed")
