@@ -7,6 +7,7 @@ struct IIODevice {
     let sysname: String
     /// `/sys/bus/iio/devices/iio:device0`.
     let path: String
+    let location: AccelerometerLocation
     let matrix: MountMatrix
     /// Where the matrix came from, for the log.
     let matrixSource: String
@@ -17,22 +18,42 @@ struct IIODevice {
     static let busDirectory = "/sys/bus/iio/devices"
     static let axes = ["x", "y", "z"]
 
-    /// The first usable accelerometer (by name), skipping `excluded` and sensors in a laptop's base.
-    /// Only looks at which files exist and at the device's properties: it never reads a raw value (P16).
-    static func discover(configMatrix: MountMatrix?, excluded: String? = nil) -> IIODevice? {
+    /// What a look through sysfs found: the accelerometer to use, and those passed over for being in a laptop's base.
+    struct Discovery {
+        var device: IIODevice?
+        /// Sysname and what said it is in the base.
+        var inBase: [(sysname: String, source: String)] = []
+    }
+
+    /// The accelerometer that shows the screen's orientation: the first (by name) marked as the
+    /// display's, else the first not marked at all; one in a laptop's base never is (sensors.md,
+    /// "Location"). `excluded` is skipped. Only looks at which files exist and at the devices'
+    /// properties: it never reads a raw value (P16).
+    static func discover(configMatrix: MountMatrix?, excluded: String? = nil) -> Discovery {
+        var found = Discovery()
+        var display: (String, String, UdevProperties, AccelerometerLocation)?
+        var unmarked: (String, String, UdevProperties, AccelerometerLocation)?
         for sysname in Sysfs.list(busDirectory) where sysname.hasPrefix("iio:device") && sysname != excluded {
             let path = busDirectory + "/" + sysname
             guard axes.allSatisfy({ Sysfs.exists("\(path)/in_accel_\($0)_raw") }) else { continue }
             let udev = UdevProperties(devicePath: path)
-            if let location = udev["ACCEL_LOCATION"] ?? Sysfs.attribute(path + "/location"), location == "base" {
-                log("\(sysname): ignored, its location is 'base' (an accelerometer in a laptop's base)")
-                continue
+            let location = AccelerometerLocation(path: path, sysname: sysname, udev: udev)
+            switch location.place {
+            case .display: if display == nil { display = (sysname, path, udev, location) }
+            case .unspecified: if unmarked == nil { unmarked = (sysname, path, udev, location) }
+            case .base: found.inBase.append((sysname, location.source))
             }
-            let (matrix, source) = mountMatrix(path: path, sysname: sysname, udev: udev, config: configMatrix)
-            return IIODevice(sysname: sysname, path: path, matrix: matrix, matrixSource: source,
-                             buffer: IIOBufferSupport(devicePath: path, sysname: sysname, udev: udev))
         }
-        return nil
+        found.device = (display ?? unmarked).map { load($0.0, $0.1, $0.2, $0.3, configMatrix) }
+        return found
+    }
+
+    /// The device with its mount matrix and buffer support read.
+    private static func load(_ sysname: String, _ path: String, _ udev: UdevProperties, _ location: AccelerometerLocation,
+                             _ configMatrix: MountMatrix?) -> IIODevice {
+        let (matrix, source) = mountMatrix(path: path, sysname: sysname, udev: udev, config: configMatrix)
+        return IIODevice(sysname: sysname, path: path, location: location, matrix: matrix, matrixSource: source,
+                         buffer: IIOBufferSupport(devicePath: path, sysname: sysname, udev: udev))
     }
 
     /// The first valid matrix of: config, udev ACCEL_MOUNT_MATRIX, sysfs mount_matrix, in_accel_mount_matrix,

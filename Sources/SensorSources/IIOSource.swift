@@ -30,6 +30,8 @@ public final class IIOSource: SensorSource {
     private var calibration: IIOCalibration?
     private var faults: FaultEpisode
     private var hotplug: HotplugMonitor?
+    /// Accelerometers already logged as being in a laptop's base, so each is logged once.
+    private var loggedInBase: Set<String> = []
 
     /// Looks for a device now and watches for others; `configMatrix` overrides every other mount matrix.
     public init(feed: SampleFeed, sink: SensorSink, configMatrix: MountMatrix?, pollHz: Int, stillPollHz: Int) {
@@ -40,7 +42,7 @@ public final class IIOSource: SensorSource {
         pace = PollPace(pollHz: pollHz, stillPollHz: stillPollHz)
         // About a quarter of a second of failures (at least 3) before the pose is given up.
         faults = FaultEpisode(unknownAfter: max(3, self.pollHz / 4))
-        device = IIODevice.discover(configMatrix: configMatrix)
+        device = look()
         if let device { describe(device) }
         hotplug = HotplugMonitor { [unowned self] event in handle(event) }
     }
@@ -141,7 +143,7 @@ public final class IIOSource: SensorSource {
         guard let device else { return }
         calibration = nil
         rawFiles = nil
-        if !Sysfs.exists(device.path) { return vanished(device.sysname) }
+        if !Sysfs.exists(device.path) { return vanished(device.sysname, "accelerometer removed") }
         let (shouldLog, reportUnknown) = faults.failed()
         if shouldLog { log("\(device.sysname): \(problem); skipping readings until they work again") }
         if reportUnknown {
@@ -152,27 +154,53 @@ public final class IIOSource: SensorSource {
 
     // MARK: Hotplug
 
-    private func handle(_ event: Uevent) {
-        guard event.subsystem == "iio" else { return }
-        if event.action == "remove" || event.action == "unbind" {
-            if let device, device.sysname == event.sysname { vanished(device.sysname) }
-        } else if device == nil {
-            if let found = IIODevice.discover(configMatrix: configMatrix) { appeared(found) }
-        } else if device?.sysname == event.sysname {
-            calibration = nil
+    /// Looks through sysfs for the accelerometer to use, logging each one in a laptop's base once.
+    private func look(excluding excluded: String? = nil) -> IIODevice? {
+        let found = IIODevice.discover(configMatrix: configMatrix, excluded: excluded)
+        for (sysname, source) in found.inBase where loggedInBase.insert(sysname).inserted {
+            log("\(sysname): not used: it is in a laptop's base (\(source)), not in its display")
         }
+        return found.device
+    }
+
+    private func handle(_ event: Uevent) {
+        guard event.subsystem == "iio", let sysname = event.sysname else { return }
+        log("\(sysname): device event '\(event.action ?? "")'")
+        if event.action == "remove" || event.action == "unbind" {
+            loggedInBase.remove(sysname)
+            if let device, device.sysname == sysname { return vanished(sysname, "accelerometer removed") }
+        }
+        if event.action == "change", device?.sysname == sysname { calibration = nil }
+        rescan()
+    }
+
+    /// Another look after a device event: a device that appeared, or a `change` that gave one a new
+    /// mount matrix or location (udev sends one when hwdb is updated), may make another accelerometer,
+    /// or the same one read differently, the one to use.
+    private func rescan() {
+        guard let found = look() else {
+            if let device { vanished(device.sysname, "no longer used: it is not the display's accelerometer any more") }
+            return
+        }
+        guard let current = device else { return appeared(found) }
+        guard found.sysname != current.sysname || found.matrix != current.matrix || found.location != current.location else { return }
+        stopReading()
+        device = found
+        bufferRefused = nil
+        describe(found)
+        startReading()
     }
 
     /// The device went away: stop, forget the pose, announce it, and take another accelerometer if there is one.
-    private func vanished(_ sysname: String) {
+    private func vanished(_ sysname: String, _ why: String) {
         stopReading()
         device = nil
         bufferRefused = nil
         feed.reset()
         _ = faults.succeeded()
-        log("\(sysname): accelerometer removed")
+        log("\(sysname): \(why)")
         sink.sensorPresenceChanged()
-        if let other = IIODevice.discover(configMatrix: configMatrix, excluded: sysname) { appeared(other) }
+        if let other = look(excluding: sysname) { appeared(other) }
     }
 
     private func appeared(_ found: IIODevice) {
@@ -187,7 +215,8 @@ public final class IIOSource: SensorSource {
         let still = 1000 / pace.stillIntervalMs
         let mode = device.buffer.map { "buffered (trigger \($0.trigger), \($0.node))" }
             ?? (still < pollHz ? "polled at \(pollHz) Hz, \(still) Hz once still" : "polled at \(pollHz) Hz")
-        log("accelerometer \(device.sysname): \(mode) while claimed; mount matrix \(device.matrix) from \(device.matrixSource)")
+        let place = device.location.place == .display ? "in the display (\(device.location.source))" : "location not given"
+        log("accelerometer \(device.sysname), \(place): \(mode) while claimed; mount matrix \(device.matrix) from \(device.matrixSource)")
     }
 }
 

@@ -195,13 +195,83 @@ final class IIOSourceTests: XCTestCase {
         try testbed.add("iio:device1", attributes: accelerometer(0, g, 0), properties: ["ACCEL_LOCATION": "base"])
         try start()
         XCTAssertFalse(try hasAccelerometer(), "both are in the base")
-        XCTAssertEqual(logLines(containing: "ignored, its location is 'base'"), 2, daemon!.log)
+        XCTAssertEqual(logLines(containing: "not used: it is in a laptop's base"), 2, daemon!.log)
         // One in the display, added later, is used.
         let display = try testbed.add("iio:device2", attributes: accelerometer(0, -g, 0, ["location": "display"]))
         try testbed.uevent(display, "add")
         XCTAssertTrue(try eventually { try hasAccelerometer() }, daemon!.log)
         try claim()
         try assertOrientation(1)
+    }
+
+    /// The kernel's sysfs `label` says where a convertible's accelerometers are: one labelled
+    /// `accel-base` alone is not the screen's, so there is no accelerometer to rotate with.
+    func testBaseLabelledAccelerometerAloneIsNotUsed() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, g, 0, ["label": "accel-base"]))
+        try start()
+        XCTAssertFalse(try hasAccelerometer(), daemon!.log)
+        try claim()
+        usleep(300_000)
+        XCTAssertEqual(try deviceOrientation(), 0, "the base's pose is not the screen's")
+        XCTAssertEqual(logLines(containing: "iio:device0: not used: it is in a laptop's base (sysfs label 'accel-base')"), 1, daemon!.log)
+        try testbed.uevent(path, "change")
+        XCTAssertTrue(eventually { logLines(containing: "device event 'change'") == 1 }, daemon!.log)
+        XCTAssertEqual(logLines(containing: "not used"), 1, "logged once, not at every event")
+    }
+
+    /// A convertible with both: the display's is used whichever comes first in sysfs. The base one
+    /// reads upside down, the display's portrait, so using the wrong one shows.
+    func testDisplayAccelerometerIsUsedWhenTheBaseOneComesFirst() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(0, g, 0, ["label": "accel-base"]))
+        try testbed.add("iio:device1", attributes: accelerometer(0, -g, 0, ["label": "accel-display"]))
+        try expectTheDisplaysAccelerometer("iio:device1")
+    }
+
+    func testDisplayAccelerometerIsUsedWhenTheBaseOneComesSecond() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0, ["label": "accel-display"]))
+        try testbed.add("iio:device1", attributes: accelerometer(0, g, 0, ["label": "accel-base"]))
+        try expectTheDisplaysAccelerometer("iio:device0")
+    }
+
+    /// One marked as the display's beats one that says nothing, even when that one comes first.
+    func testDisplayMarkedAccelerometerBeatsAnUnmarkedOne() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(0, g, 0))
+        try testbed.add("iio:device1", attributes: accelerometer(0, -g, 0), properties: ["ACCEL_LOCATION": "display"])
+        try expectTheDisplaysAccelerometer("iio:device1")
+    }
+
+    private func expectTheDisplaysAccelerometer(_ sysname: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try start()
+        XCTAssertTrue(try hasAccelerometer(), file: file, line: line)
+        try claim()
+        try assertOrientation(1, "the display's reads portrait", file: file, line: line)
+        XCTAssertEqual(logLines(containing: "accelerometer \(sysname), in the display"), 1, daemon!.log, file: file, line: line)
+    }
+
+    /// udev sends `change` when hwdb learns a quirk (or applies it after the kernel announced the
+    /// device): the new `ACCEL_MOUNT_MATRIX` is used at once, without a restart.
+    func testChangeEventWithANewMountMatrixIsApplied() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
+        try start()
+        try claim()
+        try assertOrientation(1)
+        try testbed.setProperty(path, "ACCEL_MOUNT_MATRIX", "0, 1, 0; -1, 0, 0; 0, 0, 1")
+        try testbed.uevent(path, "change")
+        try assertOrientation(3, "(0, -g, 0) through the quirk reads (-g, 0, 0): landscape-left")
+        XCTAssertEqual(logLines(containing: "mount matrix 0, 1, 0; -1, 0, 0; 0, 0, 1 from udev property ACCEL_MOUNT_MATRIX"), 1,
+                       daemon!.log)
+    }
+
+    /// A `change` that marks the device as the base's takes it out of use.
+    func testChangeEventWithANewLocationIsApplied() throws {
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
+        try start()
+        try claim()
+        try assertOrientation(1)
+        try testbed.setProperty(path, "ACCEL_LOCATION", "base")
+        try testbed.uevent(path, "change")
+        XCTAssertTrue(try eventually { try !hasAccelerometer() }, daemon!.log)
+        try assertOrientation(0)
     }
 
     // MARK: Faults

@@ -38,6 +38,9 @@ for line in sys.stdin:
         elif op == "set":
             tb.set_attribute(c["path"], c["attr"], c["value"])
             reply({})
+        elif op == "set_property":
+            tb.set_property(c["path"], c["name"], c["value"])
+            reply({})
         elif op == "uevent":
             tb.uevent(c["path"], c["action"])
             reply({})
@@ -120,6 +123,11 @@ final class Testbed {
     /// Sets several attributes.
     func set(_ path: String, _ values: [String: String]) throws {
         for (k, v) in values { try set(path, k, v) }
+    }
+
+    /// Sets a udev property (it appears in the device's `uevent` file, as udev's database would hold it).
+    func setProperty(_ path: String, _ name: String, _ value: String) throws {
+        try command(["op": "set_property", "path": path, "name": name, "value": value])
     }
 
     func uevent(_ path: String, _ action: String) throws { try command(["op": "uevent", "path": path, "action": action]) }
