@@ -3,27 +3,44 @@ import CGLib
 import EventLoop
 import Sensors
 
-/// Kernel device events (`NETLINK_KOBJECT_UEVENT`, the kernel's multicast group) watched by the main loop.
+/// Device events (`NETLINK_KOBJECT_UEVENT`) watched by the main loop.
+///
+/// Events come from udev's multicast group when udev runs (`/run/udev/control` exists, as libudev
+/// decides): udev sends them after its rules and hwdb have run, so the udev database already holds a
+/// new device's `ACCEL_MOUNT_MATRIX` and `ACCEL_LOCATION` when the daemon reads it. Without udev they
+/// come from the kernel's group. Each datagram's sender is checked as libudev checks it
+/// (`UeventSender`): credentials (`SO_PASSCRED`) of root, never a unicast, never a process posing as
+/// the kernel. Datagrams in either format are understood (umockdev emulates udev's).
 ///
 /// The socket stays open for the daemon's life: it is a quiet descriptor in the loop's poll set, and a
 /// socket filter (`UeventFilter`) makes the kernel drop every event but `SUBSYSTEM=iio` before it is
-/// queued, so a plugged USB stick or a battery update never wakes the daemon. Datagrams in udev's
-/// monitor format (how umockdev emulates events) are understood and filtered too. The handler still
-/// ignores all but iio (a kernel without socket filters passes everything), and the payload is never
-/// trusted beyond "something changed in iio": the source rescans sysfs itself.
+/// queued, in either format, so a plugged USB stick or a battery update never wakes the daemon. The
+/// handler still ignores all but iio (a kernel without socket filters passes everything), and the
+/// payload is never trusted beyond "something changed in iio": the source rescans sysfs itself.
 final class HotplugMonitor {
     private let fd: Int32
     private var watch: FDWatch?
+    /// Room for one datagram, its sender's address and its credentials, kept for the daemon's life.
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8192, alignment: 8)
+    private let control = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8)
+    /// The kinds of distrusted datagrams logged already: a sender that floods is logged once.
+    private var distrustLogged: [UeventSender.Distrust] = []
 
     /// Netlink protocol number of kernel uevents (`linux/netlink.h`, not imported by Glibc).
     private static let netlinkKobjectUevent: Int32 = 15
+    /// `SOL_SOCKET`, `SO_PASSCRED` and `SCM_CREDENTIALS` (`asm-generic/socket.h`, `bits/socket.h`).
+    private static let socketLevel: Int32 = 1
+    private static let passCredentials: Int32 = 16
+    private static let credentialsMessage: Int32 = 2
+    /// Where udev says it runs; libudev checks the same file.
+    static let udevControl = "/run/udev/control"
 
     /// `struct sockaddr_nl`.
     private struct NetlinkAddress {
         var family = sa_family_t(AF_NETLINK)
         var pad: UInt16 = 0
         var pid: UInt32 = 0
-        var groups: UInt32 = 1
+        var groups: UInt32 = 0
     }
 
     /// Opens and binds the socket; nil (after logging) when the system refuses, e.g. in a sandbox without AF_NETLINK.
@@ -34,12 +51,15 @@ final class HotplugMonitor {
             log("warning: no hotplug: cannot open a uevent socket: \(String(cString: strerror(errno)))")
             return nil
         }
-        var address = NetlinkAddress()
+        let udev = access(HotplugMonitor.udevControl, F_OK) == 0
+        var on: Int32 = 1
+        var address = NetlinkAddress(groups: udev ? UeventSender.udevGroup : UeventSender.kernelGroup)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<NetlinkAddress>.size)) }
         }
-        guard bound == 0 else {
-            log("warning: no hotplug: cannot bind the uevent socket: \(String(cString: strerror(errno)))")
+        guard setsockopt(fd, HotplugMonitor.socketLevel, HotplugMonitor.passCredentials, &on, socklen_t(MemoryLayout<Int32>.size)) == 0,
+              bound == 0 else {
+            log("warning: no hotplug: cannot set up the uevent socket: \(String(cString: strerror(errno)))")
             close(fd)
             return nil
         }
@@ -47,18 +67,15 @@ final class HotplugMonitor {
             log("warning: every device event will wake the daemon: cannot attach the uevent filter: \(problem)")
         }
         self.fd = fd
-        watch = FDWatch(fd: fd, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { _ in
-            var buffer = [UInt8](repeating: 0, count: 8192)
+        log("hotplug: device events from " + (udev ? "udev, after its rules and hwdb" : "the kernel (udev is not running)"))
+        watch = FDWatch(fd: fd, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] _ in
             // Drain what is queued; each datagram is one event.
-            while true {
-                let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
-                if n < 0 {
-                    // ENOBUFS: events were lost; a rescan is the remedy, so report a synthetic change.
-                    if errno == ENOBUFS { handler(Uevent(properties: ["ACTION": "change", "DEVPATH": "/", "SUBSYSTEM": "iio"])) }
-                    break
+            while let received = receive() {
+                switch received {
+                case .event(let event): handler(event)
+                case .distrusted(let sender): distrusted(sender)
+                case .ignored: continue
                 }
-                if n == 0 { break }
-                if let event = Uevent(datagram: Array(buffer[0..<n])) { handler(event) }
             }
             return true
         }
@@ -67,11 +84,72 @@ final class HotplugMonitor {
     deinit {
         watch?.cancel()
         close(fd)
+        buffer.deallocate()
+        control.deallocate()
     }
 
-    /// `SO_ATTACH_FILTER` and `SOL_SOCKET` (`asm-generic/socket.h`, not imported by Glibc).
+    private enum Received {
+        case event(Uevent)
+        case distrusted(UeventSender)
+        /// Not a uevent at all.
+        case ignored
+    }
+
+    /// The next datagram (`recvmsg` with its sender and credentials); nil when none is queued.
+    private func receive() -> Received? {
+        var sender = NetlinkAddress()
+        var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
+        let (n, controlLength) = withUnsafeMutablePointer(to: &sender) { senderPointer in
+            withUnsafeMutablePointer(to: &vector) { vectorPointer in
+                var message = msghdr(msg_name: UnsafeMutableRawPointer(senderPointer),
+                                     msg_namelen: socklen_t(MemoryLayout<NetlinkAddress>.size),
+                                     msg_iov: vectorPointer, msg_iovlen: 1,
+                                     msg_control: control.baseAddress, msg_controllen: control.count, msg_flags: 0)
+                let n = retryingOnInterrupt { recvmsg(fd, &message, 0) }
+                return (n, n > 0 ? min(Int(message.msg_controllen), control.count) : 0)
+            }
+        }
+        if n < 0 {
+            // ENOBUFS: events were lost; a rescan is the remedy, so report a synthetic change.
+            if errno == ENOBUFS { return .event(Uevent(properties: ["ACTION": "change", "DEVPATH": "/", "SUBSYSTEM": "iio"])) }
+            return nil
+        }
+        if n == 0 { return nil }
+        let credentials = Self.credentials(in: UnsafeRawBufferPointer(rebasing: control[0..<controlLength]))
+        let from = UeventSender(groups: sender.groups, port: sender.pid, uid: credentials?.uid, pid: credentials?.pid)
+        if from.distrust != nil { return .distrusted(from) }
+        guard let event = Uevent(datagram: Array(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))) else { return .ignored }
+        return .event(event)
+    }
+
+    /// The pid and uid of an `SCM_CREDENTIALS` control message (`struct cmsghdr`: a size_t length,
+    /// level and type, then `struct ucred` at the next 8-byte boundary), nil when there is none.
+    private static func credentials(in control: UnsafeRawBufferPointer) -> (pid: Int32, uid: UInt32)? {
+        let header = MemoryLayout<Int>.size + 8
+        var offset = 0
+        while offset + header <= control.count {
+            let length = control.loadUnaligned(fromByteOffset: offset, as: Int.self)
+            let level = control.loadUnaligned(fromByteOffset: offset + MemoryLayout<Int>.size, as: Int32.self)
+            let type = control.loadUnaligned(fromByteOffset: offset + MemoryLayout<Int>.size + 4, as: Int32.self)
+            guard length >= header, offset + length <= control.count else { return nil }
+            if level == socketLevel, type == credentialsMessage, length >= header + 12 {
+                return (control.loadUnaligned(fromByteOffset: offset + header, as: Int32.self),
+                        control.loadUnaligned(fromByteOffset: offset + header + 4, as: UInt32.self))
+            }
+            offset += (length + 7) & ~7
+        }
+        return nil
+    }
+
+    /// A datagram that is not believed: dropped, and logged the first time for each reason only.
+    private func distrusted(_ sender: UeventSender) {
+        guard let kind = sender.distrust, !distrustLogged.contains(kind), let reason = sender.distrustDescription else { return }
+        distrustLogged.append(kind)
+        log("hotplug: dropped a device event: \(reason); further ones like it are dropped without a word")
+    }
+
+    /// `SO_ATTACH_FILTER` (`asm-generic/socket.h`, not imported by Glibc).
     private static let attachFilterOption: Int32 = 26
-    private static let socketLevel: Int32 = 1
 
     /// `struct sock_fprog`.
     private struct FilterProgram {

@@ -172,6 +172,26 @@ final class UeventTests: XCTestCase {
     }
 }
 
+/// Which senders of a uevent datagram are believed: the kernel on its group, root on udev's (libudev's rules).
+final class UeventSenderTests: XCTestCase {
+    func testOnlyTheKernelAndRootMulticastsAreBelieved() {
+        let rows: [(String, UeventSender, UeventSender.Distrust?)] = [
+            ("the kernel", UeventSender(groups: 1, port: 0, uid: 0, pid: 0), nil),
+            ("udevd", UeventSender(groups: 2, port: 812, uid: 0, pid: 812), nil),
+            ("root posing as the kernel", UeventSender(groups: 1, port: 4242, uid: 0, pid: 4242), .notTheKernel),
+            ("a user on udev's group", UeventSender(groups: 2, port: 4242, uid: 1000, pid: 4242), .notRoot),
+            ("root, to this socket alone", UeventSender(groups: 0, port: 4242, uid: 0, pid: 4242), .unicast),
+            ("a user, to this socket alone", UeventSender(groups: 0, port: 4242, uid: 1000, pid: 4242), .unicast),
+            ("no credentials", UeventSender(groups: 2, port: 812, uid: nil, pid: nil), .noCredentials),
+        ]
+        for (name, sender, expected) in rows {
+            XCTAssertEqual(sender.distrust, expected, name)
+            XCTAssertEqual(sender.distrustDescription == nil, expected == nil, name)
+        }
+        XCTAssertTrue(UeventSender(groups: 2, port: 9, uid: 1000, pid: 9).distrustDescription?.contains("uid 1000") ?? false)
+    }
+}
+
 final class FaultEpisodeTests: XCTestCase {
     func testLogsOncePerEpisodeAndGivesUpOnceAfterTheLimit() {
         var episode = FaultEpisode(unknownAfter: 3)

@@ -1,0 +1,165 @@
+@preconcurrency import Glibc
+import Foundation
+import XCTest
+import DBus
+import OrientationAPI
+import TestSupport
+
+/// Sends one forged iio uevent on a netlink uevent socket. argv: FORMAT (udev | kernel), TO (unicast |
+/// multicast), PORT_OR_GROUP, SYSNAME. The udev format carries libudev's header with the subsystem's
+/// MurmurHash2, as udevd writes it; the kernel format puts ACTION, DEVPATH and SUBSYSTEM first, as the
+/// kernel does.
+private let senderScript = #"""
+import socket, struct, sys
+fmt, to, where, sysname = sys.argv[1:5]
+devpath = '/devices/forged/' + sysname
+props = ['ACTION=add', 'DEVPATH=' + devpath, 'SUBSYSTEM=iio', 'SEQNUM=4242']
+body = b''.join(p.encode() + b'\0' for p in props)
+def murmur2(data):
+    m, h = 0x5bd1e995, len(data)
+    i = 0
+    while len(data) - i >= 4:
+        k = struct.unpack('<I', data[i:i + 4])[0]
+        k = (k * m) & 0xffffffff; k ^= k >> 24; k = (k * m) & 0xffffffff
+        h = (h * m) & 0xffffffff; h ^= k
+        i += 4
+    rest = data[i:]
+    if len(rest) >= 3: h ^= rest[2] << 16
+    if len(rest) >= 2: h ^= rest[1] << 8
+    if len(rest) >= 1: h ^= rest[0]; h = (h * m) & 0xffffffff
+    h ^= h >> 13; h = (h * m) & 0xffffffff; h ^= h >> 15
+    return h
+if fmt == 'udev':
+    message = b'libudev\0' + struct.pack('>I', 0xfeedcafe) + struct.pack('<III', 40, 40, len(body)) \
+        + struct.pack('>IIII', murmur2(b'iio'), 0, 0, 0) + body
+else:
+    message = ('add@' + devpath).encode() + b'\0' + body
+s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 15)
+s.bind((0, 0))
+s.sendto(message, (int(where), 0) if to == 'unicast' else (0, int(where)))
+"""#
+
+/// The hotplug socket on the real kernel, not umockdev's emulation (which fakes every sender as udev):
+/// which multicast group it joins, and which senders it believes. Each daemon runs in its own network
+/// namespace (so forged events reach no other process of the machine) and mount namespace (so
+/// `/run/udev/control`, which says whether udev runs, is what the test wants).
+final class HotplugSocketTests: XCTestCase {
+    var bus: PrivateBus!
+    var scratch: String!
+    var daemon: Process?
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        guard getuid() == 0, runTool(["unshare", "--net", "--mount", "true"]).status == 0 else {
+            throw XCTSkip("needs root and unshare(1) allowed to make network and mount namespaces")
+        }
+        scratch = makeTempDirectory("orientationd-hotplug")
+        bus = try PrivateBus()
+    }
+
+    override func tearDownWithError() throws {
+        if let daemon, daemon.isRunning {
+            daemon.terminate()
+            daemon.waitUntilExit()
+            XCTAssertEqual(daemon.terminationStatus, 0, "orientationd did not exit 0 on SIGTERM; log:\n\(log)")
+        }
+        bus?.stop()
+        if let scratch { _ = runTool(["rm", "-rf", scratch]) }
+        try super.tearDownWithError()
+    }
+
+    var log: String { readText(scratch + "/daemon.log") }
+
+    /// Starts `orientationd --sensor iio` in new namespaces, with `/run/udev/control` when `udevRuns`.
+    func start(udevRuns: Bool) throws {
+        let setup = "mount -t tmpfs tmpfs /run && " + (udevRuns ? "mkdir /run/udev && touch /run/udev/control && " : "")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["--net", "--mount", "sh", "-c", setup + "exec \"$0\" \"$@\"", productsDirectory() + "/orientationd",
+                             "--address", bus.address, "--sensor", "iio", "--state-dir", scratch + "/state"]
+        FileManager.default.createFile(atPath: scratch + "/daemon.log", contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/daemon.log"))
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        daemon = process
+        let probe = try Connection(bus: .address(bus.address))
+        defer { probe.close() }
+        let up = waitUntil(10) {
+            let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                interface: "org.freedesktop.DBus", method: "NameHasOwner",
+                                                values: [.string(Orientation1.busName)])
+            return owned?.first?.boolValue == true || !process.isRunning
+        }
+        guard up, process.isRunning else { throw DBusError.failed("orientationd did not come up; log:\n\(log)") }
+    }
+
+    /// The daemon's uevent socket as its network namespace lists it: netlink port and groups.
+    func ueventSocket() throws -> (port: UInt32, groups: UInt32) {
+        let pid = daemon!.processIdentifier
+        let inodes = Set((try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")).compactMap {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)"))
+        }.filter { $0.hasPrefix("socket:[") }.map { String($0.dropFirst(8).dropLast()) })
+        for line in readText("/proc/\(pid)/net/netlink").split(separator: "\n").dropFirst() {
+            let f = line.split(separator: " ")
+            guard f.count >= 10, f[1] == "15", inodes.contains(String(f[9])),
+                  let port = UInt32(f[2]), let groups = UInt32(f[3], radix: 16) else { continue }
+            return (port, groups)
+        }
+        throw DBusError.failed("no uevent socket of orientationd in /proc/\(pid)/net/netlink; log:\n\(log)")
+    }
+
+    /// Sends a forged event from inside the daemon's network namespace, as `uid` (0, or another with
+    /// CAP_NET_ADMIN kept, as a process in a container may have: without it the kernel lets no one but
+    /// root send on a uevent socket at all).
+    func send(_ format: String, _ to: String, _ portOrGroup: UInt32, _ sysname: String, uid: Int) {
+        let script = scratch + "/send.py"
+        writeText(script, senderScript)
+        chmod(scratch, 0o755)
+        chmod(script, 0o644)
+        let user = uid == 0 ? [] : ["setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups",
+                                    "--inh-caps=+net_admin", "--ambient-caps=+net_admin"]
+        let r = runTool(["nsenter", "--net=/proc/\(daemon!.processIdentifier)/ns/net"] + user
+                        + ["/usr/bin/python3", script, format, to, "\(portOrGroup)", sysname])
+        XCTAssertEqual(r.status, 0, "sending \(format) \(to) as uid \(uid): \(r.stderr)")
+    }
+
+    func lines(_ text: String) -> Int { log.split(separator: "\n").filter { $0.contains(text) }.count }
+
+    // MARK: Tests
+
+    func testEventsComeFromUdevsGroupWhenUdevRunsAndOnlyRootsAreBelieved() throws {
+        try start(udevRuns: true)
+        let socket = try ueventSocket()
+        XCTAssertEqual(socket.groups, UInt32(2), "udev's group, whose events come after its rules and hwdb; log:\n\(log)")
+        XCTAssertEqual(lines("hotplug: device events from udev"), 1, log)
+        // What udevd does: root, multicast on its group.
+        send("udev", "multicast", 2, "iio:device7", uid: 0)
+        XCTAssertTrue(waitUntil(3) { self.lines("iio:device7: device event 'add'") == 1 }, "root's multicast was not taken:\n\(log)")
+        // udev's group, but not root: not udev.
+        send("udev", "multicast", 2, "iio:device8", uid: 65534)
+        XCTAssertTrue(waitUntil(3) { self.lines("its sender is neither the kernel nor root") == 1 }, log)
+        XCTAssertEqual(lines("uid 65534"), 1, log)
+        // Root, but to this socket alone: not udev either.
+        send("udev", "unicast", socket.port, "iio:device9", uid: 0)
+        XCTAssertTrue(waitUntil(3) { self.lines("sent to this socket alone") == 1 }, log)
+        XCTAssertEqual(lines("iio:device8") + lines("iio:device9"), 0, "a forged event was believed:\n\(log)")
+        XCTAssertTrue(daemon!.isRunning)
+    }
+
+    func testEventsComeFromTheKernelsGroupWithoutUdevAndOnlyTheKernelIsBelieved() throws {
+        try start(udevRuns: false)
+        let socket = try ueventSocket()
+        XCTAssertEqual(socket.groups, UInt32(1), "the kernel's group when udev does not run; log:\n\(log)")
+        XCTAssertEqual(lines("hotplug: device events from the kernel"), 1, log)
+        // Root may multicast on the kernel's group, but it is not the kernel (its port is not 0).
+        send("kernel", "multicast", 1, "iio:device7", uid: 0)
+        XCTAssertTrue(waitUntil(3) { self.lines("claims the kernel's group but the kernel did not send it") == 1 }, log)
+        send("kernel", "multicast", 1, "iio:device8", uid: 0)
+        send("kernel", "unicast", socket.port, "iio:device9", uid: 0)
+        XCTAssertTrue(waitUntil(3) { self.lines("sent to this socket alone") == 1 }, log)
+        XCTAssertEqual(lines("device event 'add'"), 0, "a forged event was believed:\n\(log)")
+        XCTAssertEqual(lines("claims the kernel's group"), 1, "logged once for each reason, then silent")
+        XCTAssertTrue(daemon!.isRunning)
+    }
+}
