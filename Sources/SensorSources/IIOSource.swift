@@ -32,6 +32,10 @@ public final class IIOSource: SensorSource {
     private var hotplug: HotplugMonitor?
     /// Accelerometers already logged as being in a laptop's base, so each is logged once.
     private var loggedInBase: Set<String> = []
+    /// The sampling frequency raised for this claim, put back when it ends.
+    private var raisedFrequency: RaisedSamplingFrequency?
+    /// Devices whose sampling frequency change was logged (raised or refused), so each is logged once.
+    private var loggedFrequency: Set<String> = []
 
     /// Looks for a device now and watches for others; `configMatrix` overrides every other mount matrix.
     public init(feed: SampleFeed, sink: SensorSink, configMatrix: MountMatrix?, pollHz: Int, stillPollHz: Int) {
@@ -60,6 +64,7 @@ public final class IIOSource: SensorSource {
         guard running, let device, pollTimer == nil, buffer == nil else { return }
         calibration = nil
         feed.resume()
+        raiseSamplingFrequency(of: device)
         if let support = device.buffer, bufferRefused != device.sysname {
             do {
                 buffer = try IIOBufferReader(support, frame: { [unowned self] x, y, z in
@@ -95,9 +100,25 @@ public final class IIOSource: SensorSource {
         rawFiles = nil
         buffer?.close()
         buffer = nil
+        raisedFrequency?.restore()
+        raisedFrequency = nil
         // The device may turn before the next claim: its pose is classified afresh then (P16).
         feed.pause()
         feed.reset()
+    }
+
+    /// A device slower than the poll rate would answer most polls with a stale value: it is sped up
+    /// while claimed. One that refuses is read as it is.
+    private func raiseSamplingFrequency(of device: IIODevice) {
+        let first = loggedFrequency.insert(device.sysname).inserted
+        do {
+            raisedFrequency = try RaisedSamplingFrequency.raise(devicePath: device.path, to: pollHz)
+            if let raised = raisedFrequency, first {
+                log("\(device.sysname): sampling frequency raised from \(raised.previous) to \(raised.raised) Hz while claimed")
+            }
+        } catch {
+            if first { log("\(device.sysname): cannot raise the sampling frequency (\(error)); reading it as it is") }
+        }
     }
 
     /// One polled sample: the three raw attributes.
@@ -196,6 +217,7 @@ public final class IIOSource: SensorSource {
         stopReading()
         device = nil
         bufferRefused = nil
+        loggedFrequency.remove(sysname)
         feed.reset()
         _ = faults.succeeded()
         log("\(sysname): \(why)")

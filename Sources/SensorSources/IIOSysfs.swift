@@ -28,9 +28,11 @@ enum Sysfs {
         (try? read(path))?.trimmedBlanks
     }
 
-    /// Writes `value` to an attribute; wraps open/write/close.
+    /// Writes `value` to an attribute; wraps open/write/close. O_TRUNC, as a shell's `echo >` does:
+    /// sysfs ignores it, and a regular file standing in for an attribute (umockdev) needs it when
+    /// the new value is shorter than the old.
     static func write(_ path: String, _ value: String) throws(IIOError) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw IIOError(path: path, errno: errno) }
         defer { close(fd) }
         let bytes = Array(value.utf8)

@@ -274,6 +274,56 @@ final class IIOSourceTests: XCTestCase {
         try assertOrientation(0)
     }
 
+    // MARK: Sampling frequency
+
+    /// A sensor left at 1 Hz would answer a 20 Hz poll with the same value for a second: it runs at
+    /// the nearest listed rate at or above the poll rate while claimed, and at 1 Hz again after.
+    func testSlowSensorIsSpedUpWhileClaimedAndPutBackAfter() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0, [
+            "sampling_frequency": "1.000000", "sampling_frequency_available": "1 5 10 25 50"]))
+        try start()
+        XCTAssertEqual(try testbed.read("/sys/devices/iio:device0/sampling_frequency"), "1.000000", "untouched before a claim")
+        for round in 1...2 {
+            try claim()
+            let raised = try eventually { try testbed.read("/sys/devices/iio:device0/sampling_frequency") == "25" }
+            let value = try testbed.read("/sys/devices/iio:device0/sampling_frequency")
+            XCTAssertTrue(raised, "claim \(round): \(value)\n\(daemon!.log)")
+            try assertOrientation(1)
+            try release()
+            XCTAssertTrue(try eventually { try testbed.read("/sys/devices/iio:device0/sampling_frequency") == "1.000000" },
+                          "put back after claim \(round)")
+        }
+        XCTAssertEqual(logLines(containing: "sampling frequency raised from 1.000000 to 25 Hz"), 1, daemon!.log)
+    }
+
+    /// Without a list of rates the poll rate itself is asked for; the channel's attribute counts too.
+    func testChannelSamplingFrequencyWithoutAListIsSetToThePollRate() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0, ["in_accel_sampling_frequency": "2"]))
+        try start()
+        try claim()
+        XCTAssertTrue(try eventually { try testbed.read("/sys/devices/iio:device0/in_accel_sampling_frequency") == "20" }, daemon!.log)
+        try release()
+        XCTAssertTrue(try eventually { try testbed.read("/sys/devices/iio:device0/in_accel_sampling_frequency") == "2" })
+    }
+
+    /// A device that refuses the new rate (here a read-only file: even root cannot write a 0444
+    /// sysctl) is read as it is, and that is logged once, not at every claim.
+    func testSamplingFrequencyRefusedIsLoggedOnceAndTheDeviceStillRead() throws {
+        try testbed.add("iio:device0", attributes: accelerometer(-g, 0, 0, ["sampling_frequency": "1"]))
+        try testbed.symlink("/sys/devices/iio:device0/sampling_frequency", to: "/proc/sys/kernel/cap_last_cap")
+        guard let value = Int(try testbed.read("/sys/devices/iio:device0/sampling_frequency")), value < 200 else {
+            throw XCTSkip("cap_last_cap is not a small number on this kernel")
+        }
+        try start(config: "[Sensor]\nPollHz=200\n")
+        for _ in 1...2 {
+            try claim()
+            try assertOrientation(3)
+            try release()
+            try assertOrientation(0)
+        }
+        XCTAssertEqual(logLines(containing: "cannot raise the sampling frequency"), 1, daemon!.log)
+    }
+
     // MARK: Faults
 
     func testGarbageValueIsSkippedLoggedOnceAndNeverGivesAWrongOrientation() throws {

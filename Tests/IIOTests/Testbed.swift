@@ -38,6 +38,11 @@ for line in sys.stdin:
         elif op == "set":
             tb.set_attribute(c["path"], c["attr"], c["value"])
             reply({})
+        elif op == "symlink":
+            path = tb.get_root_dir() + c["path"]
+            os.remove(path) if os.path.lexists(path) else None
+            os.symlink(c["target"], path)
+            reply({})
         elif op == "set_property":
             tb.set_property(c["path"], c["name"], c["value"])
             reply({})
@@ -123,6 +128,11 @@ final class Testbed {
     /// Sets several attributes.
     func set(_ path: String, _ values: [String: String]) throws {
         for (k, v) in values { try set(path, k, v) }
+    }
+
+    /// Makes the attribute at `path` (`/sys/...` inside the testbed) a link to `target` outside it.
+    func symlink(_ path: String, to target: String) throws {
+        try command(["op": "symlink", "path": path, "target": target])
     }
 
     /// Sets a udev property (it appears in the device's `uevent` file, as udev's database would hold it).

@@ -172,6 +172,28 @@ final class UeventTests: XCTestCase {
     }
 }
 
+/// The sampling frequency asked of a device read at a given rate.
+final class SamplingFrequencyChoiceTests: XCTestCase {
+    func testRaisesToTheNearestListedRateAtOrAboveThePollRate() {
+        let rows: [(String, Double, [Double]?, Double?)] = [
+            ("fast enough", 25, [1, 25, 50], nil),
+            ("exactly the poll rate", 20, nil, nil),
+            ("nearest listed at or above", 1, [1, 5, 10, 25, 50], 25),
+            ("unsorted list", 1, [50, 1, 25, 10], 25),
+            ("none listed high enough: the highest", 1, [1, 5, 10], 10),
+            ("nothing faster listed", 10, [1, 5, 10], nil),
+            ("no list: the poll rate", 1, nil, 20),
+            ("empty list: the poll rate", 0, [], 20),
+            ("fractional rates", 1, [1.5625, 12.5, 26], 26),
+        ]
+        for (name, current, available, expected) in rows {
+            XCTAssertEqual(SamplingFrequencyChoice.raise(current: current, wanted: 20, available: available), expected, name)
+        }
+        XCTAssertEqual(SamplingFrequencyChoice.text(25), "25")
+        XCTAssertEqual(SamplingFrequencyChoice.text(12.5), "12.5")
+    }
+}
+
 /// Which senders of a uevent datagram are believed: the kernel on its group, root on udev's (libudev's rules).
 final class UeventSenderTests: XCTestCase {
     func testOnlyTheKernelAndRootMulticastsAreBelieved() {
