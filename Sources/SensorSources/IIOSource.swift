@@ -206,6 +206,7 @@ public final class IIOSource: SensorSource {
         guard let current = device else { return appeared(found) }
         guard found.sysname != current.sysname || found.matrix != current.matrix || found.location != current.location else { return }
         stopReading()
+        if found.sysname != current.sysname { feed.reset(keepingScale: false) }
         device = found
         bufferRefused = nil
         describe(found)
@@ -218,7 +219,7 @@ public final class IIOSource: SensorSource {
         device = nil
         bufferRefused = nil
         loggedFrequency.remove(sysname)
-        feed.reset()
+        feed.reset(keepingScale: false)
         _ = faults.succeeded()
         log("\(sysname): \(why)")
         sink.sensorPresenceChanged()

@@ -32,7 +32,10 @@ public final class SampleFeed {
         let start = g_get_monotonic_time()
         settleTimer?.cancel()
         settleTimer = nil
-        if let orientation = classifier.add(Sample(t: SampleFeed.now, x: x, y: y, z: z)) { sink.sensorReported(orientation) }
+        let gravity = classifier.gravity
+        let orientation = classifier.add(Sample(t: SampleFeed.now, x: x, y: y, z: z))
+        if classifier.gravity != gravity { scaleLearned() }
+        if let orientation { sink.sensorReported(orientation) }
         armSettleTimer()
         costs.record(microseconds: Int(g_get_monotonic_time() - start))
     }
@@ -62,12 +65,42 @@ public final class SampleFeed {
         settleTimer = nil
     }
 
-    /// Forgets the pose: the next samples are classified from scratch (the device went away, or a
-    /// real device stopped being read and may have turned meanwhile).
-    public func reset() {
+    /// Forgets the pose: the next samples are classified from scratch (a real device stopped being
+    /// read and may have turned meanwhile). The gravity learned from a device with a wrong scale is
+    /// kept unless `keepingScale` is false (the device went away: another may have its own).
+    public func reset(keepingScale: Bool = true) {
         settleTimer?.cancel()
         settleTimer = nil
-        classifier = Classifier(settings: classifier.settings)
+        classifier = Classifier(settings: classifier.settings,
+                                gravity: keepingScale ? classifier.gravity : ClassifierSettings.gravity)
+        if !keepingScale { loggedGravity = ClassifierSettings.gravity }
+    }
+
+    /// The gravity last logged, so a device's wrong scale is logged once.
+    private var loggedGravity = ClassifierSettings.gravity
+
+    /// Says once that the device's scale is off and by how much (sensors.md, "Scale").
+    private func scaleLearned() {
+        let gravity = classifier.gravity
+        guard abs(gravity - loggedGravity) > Classifier.scaleLearningTolerance * loggedGravity else { return }
+        loggedGravity = gravity
+        let factor = gravity / ClassifierSettings.gravity
+        if abs(factor - 1) <= Classifier.scaleLearningTolerance {
+            log("accelerometer scale: gravity reads \(Self.figure(gravity)) m/s² again; readings are taken as they are")
+        } else {
+            log("accelerometer scale: gravity reads \(Self.figure(gravity)) m/s², not 9.81: the device's scale is off by a factor "
+                + "of \(Self.figure(factor)); taking \(Self.figure(gravity)) as 1 g")
+        }
+    }
+
+    /// Four significant digits, for the log.
+    private static func figure(_ value: Double) -> String {
+        var digits = 3
+        var magnitude = abs(value)
+        while magnitude >= 10, digits > 0 { magnitude /= 10; digits -= 1 }
+        while magnitude < 1, magnitude > 0, digits < 9 { magnitude *= 10; digits += 1 }
+        let scale = pow(10, Double(digits))
+        return String((value * scale).rounded() / scale)
     }
 
     /// `per-sample cost: median … µs, p95 … µs over N samples`, or nil before any sample.

@@ -21,16 +21,31 @@ public struct Sample: Equatable, Sendable {
 /// from `advance(to:)`, so a trace always gives the same answers.
 public struct Classifier: Sendable {
     public let settings: ClassifierSettings
+    /// The magnitude taken as 1 g, in the samples' units: standard gravity, until steady samples
+    /// agree on another far from it (a device whose scale is wrong, sensors.md "Scale").
+    public private(set) var gravity: Double
     /// The orientation last reported; unknown until the first one settles.
     public private(set) var reported: DeviceOrientation = .unknown
+    /// Samples outside the magnitude gates that agree with each other: since when, how many, their sum.
+    private var offScaleRun: (since: Double, count: Int, sum: Double)?
     /// The orientation waiting to settle, and since when.
     private var candidate: (orientation: DeviceOrientation, since: Double)?
     /// The last time the magnitude was outside the steady band.
     private var unsteadyAt: Double?
     private var lastTime: Double?
 
-    public init(settings: ClassifierSettings = ClassifierSettings()) {
+    /// How long, and over how many samples, magnitudes outside the gates must agree before they are
+    /// taken as gravity: longer than any shake or swing, short of a device lying still.
+    public static let scaleLearningMs = 1000.0
+    public static let scaleLearningSamples = 5
+    /// How far, as a fraction of their mean, the magnitudes of such a run may stray: sensor noise at rest.
+    public static let scaleLearningTolerance = 0.05
+
+    /// A classifier that takes `gravity` as 1 g (one learned earlier for the same device, so a new
+    /// claim need not learn it again).
+    public init(settings: ClassifierSettings = ClassifierSettings(), gravity: Double = ClassifierSettings.gravity) {
         self.settings = settings
+        self.gravity = gravity
     }
 
     /// When `advance(to:)` should be called if no sample comes first, so a settled pose is not kept waiting.
@@ -41,19 +56,41 @@ public struct Classifier: Sendable {
 
     /// Takes one sample; returns the orientation to report when it changes.
     public mutating func add(_ sample: Sample) -> DeviceOrientation? {
-        let g = ClassifierSettings.gravity
         guard sample.x.isFinite, sample.y.isFinite, sample.z.isFinite, sample.t.isFinite else { return nil }
         let magnitude = (sample.x * sample.x + sample.y * sample.y + sample.z * sample.z).squareRoot()
-        guard magnitude <= settings.absurdMagnitude * g, magnitude > 0 else { return nil }
+        guard magnitude.isFinite, magnitude > 0 else { return nil }
         if let last = lastTime, sample.t < last { return nil }
-        lastTime = sample.t
-        guard magnitude >= settings.minMagnitude * g, magnitude <= settings.maxMagnitude * g else {
+        if magnitude >= settings.minMagnitude * gravity, magnitude <= settings.maxMagnitude * gravity {
+            offScaleRun = nil
+        } else if !learnsGravity(from: magnitude, at: sample.t) {
+            guard magnitude <= settings.absurdMagnitude * gravity else { return nil }
+            lastTime = sample.t
             unsteadyAt = sample.t
             candidate = nil
             return nil
         }
+        lastTime = sample.t
         propose(pose(of: sample, magnitude: magnitude), at: sample.t)
         return advance(to: sample.t)
+    }
+
+    /// Counts a magnitude outside the gates towards a run of agreeing ones; when the run has lasted,
+    /// its mean becomes gravity and the samples that looked like shaking are taken as steady after all.
+    private mutating func learnsGravity(from magnitude: Double, at t: Double) -> Bool {
+        var run = offScaleRun ?? (t, 0, 0)
+        if run.count > 0, abs(magnitude - run.sum / Double(run.count)) > Self.scaleLearningTolerance * run.sum / Double(run.count) {
+            run = (t, 0, 0)
+        }
+        run.count += 1
+        run.sum += magnitude
+        guard run.count >= Self.scaleLearningSamples, t - run.since >= Self.scaleLearningMs else {
+            offScaleRun = run
+            return false
+        }
+        offScaleRun = nil
+        gravity = run.sum / Double(run.count)
+        unsteadyAt = nil
+        return true
     }
 
     /// Reports the candidate once it has held for the settle time and the hold-off has passed.

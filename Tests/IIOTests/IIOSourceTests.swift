@@ -138,8 +138,8 @@ final class IIOSourceTests: XCTestCase {
 
     func testPerAxisFloatScaleAndOffsetAreApplied() throws {
         // Milli-g counts with a per-axis float scale (which beats in_accel_scale) and an offset of +1000: raw
-        // (-1000, -2000, -1000) is (0, -1 g, 0) only if the offset is applied; without it the magnitude is
-        // about 2.4 g and nothing would ever be reported.
+        // (-1000, -2000, -1000) is (0, -1 g, 0) only if the offset is applied, and raw (0, -1000, -1000)
+        // is (1 g, 0, 0), landscape-right; without the offset it would read portrait, tilted back.
         let path = try testbed.add("iio:device0", attributes: [
             "name": "accel", "in_accel_x_raw": "-1000", "in_accel_y_raw": "-2000", "in_accel_z_raw": "-1000",
             "in_accel_x_scale": "0.00981", "in_accel_y_scale": "0.00981", "in_accel_z_scale": "0.00981",
@@ -272,6 +272,45 @@ final class IIOSourceTests: XCTestCase {
         try testbed.uevent(path, "change")
         XCTAssertTrue(try eventually { try !hasAccelerometer() }, daemon!.log)
         try assertOrientation(0)
+    }
+
+    // MARK: Scale
+
+    /// A scale off by ten makes gravity read 10 g, which the gates would drop forever.
+    func testAScaleOffByTenIsLearned() throws {
+        try expectALearnedScale(["in_accel_scale": "0.38320312"], factor: "10.0")
+    }
+
+    /// Off by a thousand the other way: 0.001 g.
+    func testAScaleOffByAThousandthIsLearned() throws {
+        try expectALearnedScale(["in_accel_scale": "0.000038320312"], factor: "0.001")
+    }
+
+    /// No scale attribute at all: raw counts of 256 per g read as 26 g.
+    func testAMissingScaleIsLearned() throws {
+        try expectALearnedScale(["in_accel_scale": nil], factor: "26.1")
+    }
+
+    /// The device turns landscape, portrait, and keeps the learned scale for the next claim (its
+    /// pose comes back within the settle time, not after another second of learning); the factor is
+    /// logged once.
+    private func expectALearnedScale(_ scale: [String: String?], factor: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        var attributes = accelerometer(-g, 0, 0)
+        for (key, value) in scale { attributes[key] = value }
+        let path = try testbed.add("iio:device0", attributes: attributes)
+        try start()
+        try claim()
+        try assertOrientation(3, "learned within a second or so", timeout: 4, file: file, line: line)
+        try testbed.set(path, ["in_accel_x_raw": "0", "in_accel_y_raw": "\(-g)"])
+        try assertOrientation(1, file: file, line: line)
+        try release()
+        try assertOrientation(0, file: file, line: line)
+        try claim()
+        let start = Date()
+        try assertOrientation(1, file: file, line: line)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.7, "the scale was learned again", file: file, line: line)
+        XCTAssertEqual(logLines(containing: "the device's scale is off by a factor of \(factor);"), 1, daemon!.log, file: file, line: line)
+        XCTAssertEqual(logLines(containing: "accelerometer scale"), 1, daemon!.log, file: file, line: line)
     }
 
     // MARK: Sampling frequency

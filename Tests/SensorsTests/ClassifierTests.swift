@@ -102,6 +102,47 @@ final class ClassifierTests: XCTestCase {
         XCTAssertEqual(classify(samples), [.portrait, .faceUp, .portrait, .faceDown])
     }
 
+    /// A wrong scale (off by a power of ten, or missing: raw counts of 256 per g read as 26 g) makes
+    /// every magnitude fall outside the gates; steady samples that agree are taken as gravity.
+    func testAWrongScaleIsLearnedFromSteadySamplesAndTheDeviceRotates() {
+        for scale in [10.0, 0.001, 256 / g] {
+            var classifier = Classifier()
+            var reports: [(Double, DeviceOrientation)] = []
+            for s in hold(-g * scale, 0, 0, from: 0, ms: 1500) + hold(0, -g * scale, 0, from: 1500, ms: 500) {
+                if let o = classifier.add(s) { reports.append((s.t, o)) }
+            }
+            XCTAssertEqual(reports.map(\.1), [.landscapeLeft, .portrait], "scale \(scale)")
+            XCTAssertEqual(classifier.gravity, g * scale, accuracy: g * scale * 1e-9, "scale \(scale)")
+            XCTAssertGreaterThanOrEqual(reports.first?.0 ?? 0, Classifier.scaleLearningMs, "learned from a second of samples")
+            XCTAssertLessThanOrEqual(reports.first?.0 ?? .infinity, Classifier.scaleLearningMs + 150, "scale \(scale)")
+        }
+    }
+
+    /// Once learned, the gates work relative to it: twice the learned gravity is a shake.
+    func testTheGatesFollowTheLearnedGravity() {
+        var classifier = Classifier(gravity: 10 * g)
+        var samples = hold(0, -10 * g, 0, from: 0, ms: 300)
+        samples += hold(-20 * g, 0, 0, from: 300, ms: 400)  // shaken sideways: no landscape
+        samples += hold(0, -10 * g, 0, from: 700, ms: 500)
+        let reports = samples.compactMap { classifier.add($0) }
+        XCTAssertEqual(reports, [.portrait])
+        XCTAssertEqual(classifier.gravity, 10 * g, "a short shake teaches nothing")
+    }
+
+    /// Shaking, walking and a correct scale never move the gravity: magnitudes outside the gates that
+    /// do not agree for a second are accelerations, as before.
+    func testRealMotionNeverTeachesAScale() throws {
+        let folder = "/" + #filePath.split(separator: "/").dropLast(1).joined(separator: "/") + "/Traces"
+        for name in ["shaken.csv", "walking.csv", "fast-flip.csv"] {
+            var classifier = Classifier()
+            for s in try Trace(parsing: String(contentsOfFile: folder + "/" + name, encoding: .utf8)).samples { _ = classifier.add(s) }
+            XCTAssertEqual(classifier.gravity, g, name)
+        }
+        var classifier = Classifier()
+        for s in hold(0, -2 * g, 0, from: 0, ms: 900) { _ = classifier.add(s) }
+        XCTAssertEqual(classifier.gravity, g, "under a second of steady 2 g is still a shake")
+    }
+
     func testTimeGoingBackIsIgnored() {
         var classifier = Classifier()
         _ = classifier.add(Sample(t: 100, x: 0, y: -g, z: 0))
