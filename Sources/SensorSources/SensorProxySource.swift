@@ -9,12 +9,22 @@ import OrientationAPI
 /// "The `sensor-proxy` source", has the rules. It claims the proxy only while running, follows
 /// the proxy leaving and returning, and never takes this process for the proxy: an owner among
 /// `ownUniqueNames` (our other connections to that bus) or with our pid is ignored. Every call is
-/// asynchronous; `probe` answers `auto` once.
+/// asynchronous; a connection that drops is made again; `probe` answers `auto` once.
 public final class SensorProxySource: SensorSource {
-    private let connection: Connection
+    private var connection: Connection?
+    private let bus: BusAddress
     private unowned let sink: SensorSink
-    private let ownUniqueNames: Set<String>
+    /// This process's other names on that bus, as given, and with the source's own.
+    private let givenOwnNames: [String]
+    private var ownUniqueNames: Set<String>
     private var subscription: SignalSubscription?
+    private var reconnectTimer: EventLoop.Timer?
+    private var reconnectDelayMs: UInt32 = 1000
+    /// `close()` was called: no reconnecting.
+    private var closed = false
+    /// The pose held is the device's now (see `freshnessMs`).
+    private var fresh = false
+    private var freshnessTimer: EventLoop.Timer?
 
     /// The unique name owning `net.hadess.SensorProxy` now; nil when none (or not known yet).
     private var owner: String?
@@ -38,10 +48,21 @@ public final class SensorProxySource: SensorSource {
 
     public var isPresent: Bool { owner != nil && !ownerIsSelf && known && hasAccelerometer }
 
+    /// Connects to `bus` and starts watching; throws when the bus cannot be reached now. A connection
+    /// that drops later is made again (see `disconnected()`).
     public init(sink: SensorSink, ownUniqueNames: [String], bus: BusAddress = .system) throws(DBusError) {
-        connection = try Connection(bus: bus)
         self.sink = sink
-        self.ownUniqueNames = Set(ownUniqueNames + [connection.uniqueName])
+        self.bus = bus
+        givenOwnNames = ownUniqueNames
+        self.ownUniqueNames = Set(ownUniqueNames)
+        try connect()
+    }
+
+    /// Opens the connection, then watches the name's owner and the proxy's properties.
+    private func connect() throws(DBusError) {
+        let connection = try Connection(bus: bus)
+        self.connection = connection
+        ownUniqueNames = Set(givenOwnNames + [connection.uniqueName])
         connection.onDisconnected = { [weak self] in self?.disconnected() }
         subscription = connection.onSignal { [weak self] message in self?.handle(message) }
         // Match rules first: the bus handles our messages in order, so nothing between the
@@ -56,8 +77,10 @@ public final class SensorProxySource: SensorSource {
                 if case .failure(let error) = result { log("sensor-proxy: cannot watch \(SensorProxy.busName): \(error)") }
             }
         }
+        // An owner change seen before the answer is newer than the answer.
+        let expected = generation
         connection.callBusDriver("GetNameOwner", [.string(SensorProxy.busName)]) { [weak self] result in
-            guard let self, self.owner == nil, self.generation == 0 else { return }
+            guard let self, self.owner == nil, self.generation == expected else { return }
             if case .success(let values) = result, let unique = values.first?.stringValue {
                 self.ownerChanged(to: unique)
             }
@@ -66,9 +89,14 @@ public final class SensorProxySource: SensorSource {
 
     deinit { close() }
 
-    /// Releases any claim and closes the connection.
+    /// Releases any claim and closes the connection, for good.
     public func close() {
-        guard connection.isConnected else { return }
+        closed = true
+        reconnectTimer?.cancel()
+        reconnectTimer = nil
+        freshnessTimer?.cancel()
+        freshnessTimer = nil
+        guard let connection, connection.isConnected else { return }
         if held || inFlight == generation, let owner { proxyCall(owner, "ReleaseAccelerometer") { _ in } }
         held = false
         if let subscription { connection.removeSignalHandler(subscription) }
@@ -83,6 +111,7 @@ public final class SensorProxySource: SensorSource {
         guard running != self.running else { return }
         self.running = running
         reported = nil
+        forgetFreshness()
         reconcileClaim()
     }
 
@@ -93,7 +122,10 @@ public final class SensorProxySource: SensorSource {
             if change.name == SensorProxy.busName { ownerChanged(to: change.newOwner) }
         } else if message.path == SensorProxy.path, let owner, message.sender == owner, !ownerIsSelf, known,
                   let change = PropertiesChanged(message), change.interface == SensorProxy.interface {
-            apply(Dictionary(change.changed, uniquingKeysWith: { _, last in last }))
+            let changed = Dictionary(change.changed, uniquingKeysWith: { _, last in last })
+            // The proxy announces a pose only when it has just classified one: it is the device's now.
+            if changed["AccelerometerOrientation"] != nil || changed["AccelerometerTilt"] != nil { fresh = true }
+            apply(changed)
             if !change.invalidated.isEmpty { readProperties() }
         }
     }
@@ -114,6 +146,7 @@ public final class SensorProxySource: SensorSource {
         tiltString = nil
         held = false
         reported = nil
+        forgetFreshness()
         if wasPresent {
             log("sensor-proxy: \(SensorProxy.busName) \(newOwner.isEmpty ? "left the bus" : "changed owner"); no accelerometer")
             sink.sensorPresenceChanged()
@@ -124,7 +157,7 @@ public final class SensorProxySource: SensorSource {
             return
         }
         let expected = generation
-        connection.callBusDriver("GetConnectionUnixProcessID", [.string(owner)]) { [weak self] result in
+        connection?.callBusDriver("GetConnectionUnixProcessID", [.string(owner)]) { [weak self] result in
             guard let self, self.generation == expected else { return }
             if case .success(let values) = result, let pid = values.first?.uint32Value, pid == UInt32(getpid()) {
                 self.ownerIsSelf = true
@@ -138,7 +171,7 @@ public final class SensorProxySource: SensorSource {
     private func readProperties() {
         guard let owner, !ownerIsSelf else { return }
         let expected = generation
-        connection.call(destination: owner, path: SensorProxy.path, interface: StandardInterface.properties,
+        connection?.call(destination: owner, path: SensorProxy.path, interface: StandardInterface.properties,
                         method: "GetAll", values: [.string(SensorProxy.interface)]) { [weak self] result in
             guard let self, self.generation == expected else { return }
             switch result {
@@ -195,8 +228,11 @@ public final class SensorProxySource: SensorSource {
             switch result {
             case .success:
                 self.held = wanted
-                // The value may predate the claim: read it now, changes follow by signal.
-                if wanted && self.running && self.isPresent { self.readProperties() }
+                // Read the value now, changes follow by signal; it may predate the claim (P16).
+                if wanted && self.running && self.isPresent {
+                    self.awaitFreshPose()
+                    self.readProperties()
+                }
             case .failure(let error):
                 log("sensor-proxy: \(wanted ? "ClaimAccelerometer" : "ReleaseAccelerometer") failed: \(error)")
                 if !wanted { self.held = false }
@@ -206,9 +242,10 @@ public final class SensorProxySource: SensorSource {
         }
     }
 
-    /// Gives the sink the current pose, while running with a claim held.
+    /// Gives the sink the current pose, while running with a claim held and once the pose is known
+    /// to be the device's now.
     private func report() {
-        guard running, isPresent, held else { return }
+        guard running, isPresent, held, fresh else { return }
         let orientation = Self.orientation(orientation: orientationString, tilt: tiltString)
         guard orientation != reported else { return }
         reported = orientation
@@ -231,18 +268,71 @@ public final class SensorProxySource: SensorSource {
         }
     }
 
+    // MARK: Freshness (P16)
+
+    /// iio-sensor-proxy keeps its last pose while nobody claims it and polls every 700 ms once claimed,
+    /// so the value read right after a claim may be minutes old. It is taken as the device's only when
+    /// the proxy announces a pose, or when a poll period has passed without one (it did not change).
+    static let freshnessMs: UInt32 = 1000
+
+    private func awaitFreshPose() {
+        forgetFreshness()
+        freshnessTimer = EventLoop.Timer(afterMs: Self.freshnessMs) { [weak self] in
+            guard let self else { return }
+            self.freshnessTimer = nil
+            self.fresh = true
+            self.report()
+        }
+    }
+
+    private func forgetFreshness() {
+        fresh = false
+        freshnessTimer?.cancel()
+        freshnessTimer = nil
+    }
+
+    // MARK: Connection
+
+    /// The bus went away (a restarted dbus-daemon): nothing is known of the proxy any more, and the
+    /// connection is made again, after 1 s, then backing off to every 30 s while the bus stays away.
     private func disconnected() {
-        log("sensor-proxy: lost the connection to the bus of \(SensorProxy.busName); no accelerometer")
+        log("sensor-proxy: lost the connection to the bus of \(SensorProxy.busName); no accelerometer until it is back")
         let wasPresent = isPresent
         generation += 1
         owner = nil
+        known = false
+        hasAccelerometer = false
         held = false
+        inFlight = nil
+        reported = nil
+        forgetFreshness()
+        subscription = nil
+        connection = nil
         if wasPresent { sink.sensorPresenceChanged() }
+        reconnectDelayMs = 1000
+        scheduleReconnect()
+    }
+
+    private func scheduleReconnect() {
+        guard !closed else { return }
+        reconnectTimer = EventLoop.Timer(afterMs: reconnectDelayMs) { [weak self] in
+            guard let self else { return }
+            self.reconnectTimer = nil
+            do {
+                try self.connect()
+                log("sensor-proxy: connected again to the bus of \(SensorProxy.busName)")
+            } catch {
+                if self.reconnectDelayMs == 1000 { log("sensor-proxy: cannot connect yet (\(error)); trying again") }
+                self.reconnectDelayMs = min(self.reconnectDelayMs * 2, 30_000)
+                self.scheduleReconnect()
+            }
+        }
     }
 
     // MARK: Calls
 
     private func proxyCall(_ destination: String, _ method: String, completion: @escaping (Result<[Value], DBusError>) -> Void) {
+        guard let connection else { return completion(.failure(DBusError.failed("not connected to the bus"))) }
         connection.call(destination: destination, path: SensorProxy.path, interface: SensorProxy.interface, method: method,
                         timeoutMs: 5000, completion: completion)
     }

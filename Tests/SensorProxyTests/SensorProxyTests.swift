@@ -267,6 +267,86 @@ final class SensorProxyTests: XCTestCase {
         XCTAssertEqual(hasAccelerometer(), false)
     }
 
+    /// P16 with the upstream proxy: it keeps its last pose while nobody claims it, and polls every
+    /// 700 ms once claimed. Portrait during one claim, turned while released: the next claim reads
+    /// landscape-left, never first the proxy's stale portrait.
+    func testAClaimNeverStartsWithTheProxysPoseFromAnEarlierClaim() throws {
+        try startDriver()
+        try startDaemon()
+        let app = try Connection(bus: .address(bus.address))
+        defer { app.close() }
+        try claim(app)
+        expectDevice(1, "portrait")
+        try unclaim(app)
+        expectDevice(0, "released")
+        try pose(-256, 0, 0)
+        waitUntil(1) { false }
+        var seen: [UInt32] = []
+        try app.addMatch("type='signal',path='\(Orientation1.managerPath)',interface='\(Orientation1.managerInterface)',member='DeviceOrientationDidChange'")
+        app.onSignal { message in
+            if message.member == "DeviceOrientationDidChange", let v = (try? message.arguments())?.first?.uint32Value { seen.append(v) }
+        }
+        try claim(app)
+        expectDevice(3, "the pose the device is in now")
+        waitUntil(0.3) { false }
+        XCTAssertEqual(seen, [3], "the proxy's portrait from the earlier claim must not be shown first")
+    }
+
+    /// The source's connection to the proxy's bus drops (the system bus restarted): it connects
+    /// again and takes the proxy back, without a restart of the daemon. The daemon serves its own
+    /// objects on another bus, which stays.
+    func testTheSourceComesBackWhenItsBusConnectionDrops() throws {
+        let ownBus = try PrivateBus()
+        defer { ownBus.stop() }
+        // The system bus' address names no server GUID (a restarted bus has a new one), so neither may this one.
+        setenv("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=\(bus.directory)/bus", 1)
+        try startDriver()
+        let child = try Child([productsDirectory() + "/orientationd", "--address", ownBus.address, "--sensor", "sensor-proxy",
+                               "--state-dir", scratch + "/state"], logPath: scratch + "/daemon.log", pipes: false)
+        daemon = child
+        let own = try Connection(bus: .address(ownBus.address))
+        defer { own.close() }
+        func read(_ property: String) -> Value? {
+            let reply = try? own.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
+                                              interface: StandardInterface.properties, method: "Get",
+                                              values: [.string(Orientation1.managerInterface), .string(property)], timeoutMs: 2000)
+            return reply?.first.map { $0.variantValue ?? $0 }
+        }
+        func expect(_ property: String, _ value: Value, _ what: String, timeout: Double = 5) {
+            let ok = waitUntil(timeout) {
+                if read(property) == value { return true }
+                usleep(20_000)
+                return false
+            }
+            XCTAssertTrue(ok, "\(what): \(property) is \(read(property).map { "\($0)" } ?? "?"); log:\n\(child.log)")
+        }
+        expect("HasAccelerometer", .bool(true), "the proxy on its bus")
+        _ = try own.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
+                                 method: "BeginGeneratingDeviceOrientationNotifications", timeoutMs: 5000)
+        expect("DeviceOrientation", .uint32(1), "portrait")
+
+        // The proxy's bus goes away, and with it the proxy; a new bus comes at the same address.
+        _ = try? driver?.command("quit")
+        driver?.stop(0)
+        driver = nil
+        let directory = bus.directory
+        probe.close()
+        bus.stop()
+        expect("HasAccelerometer", .bool(false), "the bus is gone")
+        XCTAssertEqual(read("DeviceOrientation"), .uint32(0))
+        bus = try PrivateBus(directory: directory)
+        probe = try Connection(bus: .address(bus.address))
+        try startDriver()
+        try pose(-256, 0, 0)
+        expect("HasAccelerometer", .bool(true), "connected again to the new bus", timeout: 10)
+        expect("DeviceOrientation", .uint32(3), "the claim made again on the new proxy")
+        XCTAssertTrue(child.log.contains("sensor-proxy: connected again"), child.log)
+        // Stopped here, while its own bus is still there (tearDown would find it gone with that bus).
+        XCTAssertTrue(child.isRunning, "orientationd died; log:\n\(child.log)")
+        XCTAssertEqual(child.stop(), 0, "orientationd did not exit 0 on SIGTERM; log:\n\(child.log)")
+        daemon = nil
+    }
+
     /// The fake newer proxy (FakeProxyScript.swift) on the private bus, answering `ok` once it owns the name.
     func startFakeProxy() throws -> Child {
         let script = scratch + "/fakeproxy.py"

@@ -7,7 +7,8 @@ import EventLoop
 public final class PrivateBus {
     public let address: String
     private let pid: pid_t
-    private let directory: String
+    /// Where its config and socket live; another bus started in it later has the same address.
+    public let directory: String
     private var outputFD: Int32
 
     /// A permissive session-like bus, or, with `systemPolicyFiles`, a bus configured as the system
@@ -16,10 +17,16 @@ public final class PrivateBus {
     /// system bus's limits (messages up to 32 MiB, 128 replies pending per connection, 256
     /// connections per user), which is what the daemon faces in production. The bus activates the
     /// services described in `serviceDirectories` itself, as any bus not run by systemd does.
-    public init(systemPolicyFiles: [String]? = nil, serviceDirectories: [String] = []) throws {
-        var template = Array("/tmp/dbus-test-XXXXXX".utf8CString)
-        guard let dir = mkdtemp(&template) else { throw DBusError.failed("mkdtemp failed") }
-        directory = String(cString: dir)
+    /// `directory`: that of a bus stopped before, to restart the bus at the same address.
+    public init(systemPolicyFiles: [String]? = nil, serviceDirectories: [String] = [], directory reused: String? = nil) throws {
+        if let reused {
+            guard mkdir(reused, 0o700) == 0 || errno == EEXIST else { throw DBusError.failed("cannot create \(reused)") }
+            directory = reused
+        } else {
+            var template = Array("/tmp/dbus-test-XXXXXX".utf8CString)
+            guard let dir = mkdtemp(&template) else { throw DBusError.failed("mkdtemp failed") }
+            directory = String(cString: dir)
+        }
         // Reachable by every user, so a test can connect as another uid.
         chmod(directory, 0o755)
         let policy: String
