@@ -1,27 +1,31 @@
-import DBus
+import Orientation
 import OrientationAPI
 
 /// The `auto` source: the IIO accelerometer when there is one; otherwise, when an upstream
-/// iio-sensor-proxy other than this process has one, that proxy. The proxy is asked once,
-/// asynchronously, at start; the IIO source stays in use (and picks up a device plugged in
-/// later) when the proxy has none.
-public final class AutoSource: SensorSource {
-    /// Released once the proxy is taken, so its hotplug watch ends with it.
-    private var iio: IIOSource?
+/// iio-sensor-proxy other than this process has one, that proxy (sensors.md, "Sources").
+///
+/// Both are watched for as long as the daemon runs, not asked once at start: an IIO device that
+/// is plugged in (or bound late) replaces the proxy, and a proxy that starts, or gains an
+/// accelerometer, after the daemon is taken while there is no IIO device. The proxy's connection
+/// is opened only once there is no IIO device.
+public final class AutoSource: SensorSource, SensorSink {
     private unowned let sink: SensorSink
-    /// The source in use: the IIO one until the proxy is taken.
-    private var current: SensorSource
+    private var iio: IIOSource!
+    private var proxy: SensorProxySource?
+    private let makeProxy: (SensorSink) throws -> SensorProxySource
+    /// The source in use.
+    private var current: SensorSource!
     private var running = false
 
-    /// Starts with `iio`; `proxy` builds the sensor-proxy source if the probe finds one worth using.
-    /// `ownUniqueNames` are this process's names on the system bus, never taken for an upstream proxy.
-    public init(iio: IIOSource, sink: SensorSink, ownUniqueNames: [String], proxy: @escaping () throws(DBusError) -> SensorProxySource) {
-        self.iio = iio
+    /// `iio` and `proxy` build the two sources with this one as their sink, so it hears which is present.
+    public init(sink: SensorSink, iio: (SensorSink) -> IIOSource, proxy: @escaping (SensorSink) throws -> SensorProxySource) {
         self.sink = sink
-        current = iio
-        guard !iio.isPresent else { return }
-        SensorProxySource.probe(bus: .system, ownUniqueNames: ownUniqueNames) { [weak self] found in
-            self?.probed(found: found, proxy: proxy)
+        makeProxy = proxy
+        self.iio = iio(self)
+        current = self.iio
+        if !self.iio.isPresent {
+            log("the 'auto' source found no IIO accelerometer; watching for one, and for \(SensorProxy.busName)")
+            watchProxy()
         }
     }
 
@@ -32,22 +36,44 @@ public final class AutoSource: SensorSource {
         current.setRunning(running)
     }
 
-    /// Takes the proxy when the probe found one and no IIO device has appeared meanwhile.
-    private func probed(found: Bool, proxy: () throws(DBusError) -> SensorProxySource) {
-        guard let iio, current === iio, !iio.isPresent else { return }
-        guard found else {
-            return log("the 'auto' source found no accelerometer (neither IIO nor \(SensorProxy.busName)); "
-                       + "device orientations come only from SetDeviceOrientation until one is plugged in")
-        }
+    // MARK: SensorSink (from the two sources)
+
+    public func sensorReported(_ orientation: DeviceOrientation) {
+        // Only the source in use runs, so a report is always its own.
+        sink.sensorReported(orientation)
+    }
+
+    public func sensorPresenceChanged() {
+        if !iio.isPresent, proxy == nil { watchProxy() }
+        choose()
+        sink.sensorPresenceChanged()
+    }
+
+    // MARK: Choosing
+
+    private func watchProxy() {
         do {
-            let upstream = try proxy()
-            iio.setRunning(false)
-            self.iio = nil
-            current = upstream
-            if running { upstream.setRunning(true) }
-            sink.sensorPresenceChanged()
+            proxy = try makeProxy(self)
         } catch {
-            log("the 'auto' source cannot use \(SensorProxy.busName): \(error)")
+            log("the 'auto' source cannot watch for \(SensorProxy.busName): \(error)")
         }
+    }
+
+    /// The IIO device when present, else the proxy when it has an accelerometer, else the IIO source
+    /// (which keeps watching hotplug). Starts the one chosen if someone claims.
+    private func choose() {
+        let next: SensorSource
+        if iio.isPresent {
+            next = iio
+        } else if let proxy, proxy.isPresent {
+            next = proxy
+        } else {
+            next = iio
+        }
+        guard next !== current else { return }
+        if running { current.setRunning(false) }
+        current = next
+        log("the 'auto' source uses " + (next === iio ? "the IIO accelerometer" : "the accelerometer of \(SensorProxy.busName)"))
+        if running { next.setRunning(true) }
     }
 }

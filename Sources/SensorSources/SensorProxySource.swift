@@ -9,7 +9,7 @@ import OrientationAPI
 /// "The `sensor-proxy` source", has the rules. It claims the proxy only while running, follows
 /// the proxy leaving and returning, and never takes this process for the proxy: an owner among
 /// `ownUniqueNames` (our other connections to that bus) or with our pid is ignored. Every call is
-/// asynchronous; a connection that drops is made again; `probe` answers `auto` once.
+/// asynchronous; a connection that drops is made again.
 public final class SensorProxySource: SensorSource {
     private var connection: Connection?
     private let bus: BusAddress
@@ -335,34 +335,5 @@ public final class SensorProxySource: SensorSource {
         guard let connection else { return completion(.failure(DBusError.failed("not connected to the bus"))) }
         connection.call(destination: destination, path: SensorProxy.path, interface: SensorProxy.interface, method: method,
                         timeoutMs: 5000, completion: completion)
-    }
-
-    // MARK: Probe for `auto`
-
-    /// Whether a proxy other than this process owns `net.hadess.SensorProxy` on `bus` and has an
-    /// accelerometer. Asynchronous: `completion` runs later from the main loop; false when the bus
-    /// cannot be reached.
-    public static func probe(bus: BusAddress = .system, ownUniqueNames: [String] = [],
-                      completion: @escaping (Bool) -> Void) {
-        guard let connection = try? Connection(bus: bus) else {
-            Idle.schedule { completion(false) }
-            return
-        }
-        func finish(_ answer: Bool) {
-            completion(answer)
-            connection.close()
-        }
-        connection.callBusDriver("GetNameOwner", [.string(SensorProxy.busName)]) { result in
-            guard case .success(let values) = result, let owner = values.first?.stringValue,
-                  !ownUniqueNames.contains(owner) else { return finish(false) }
-            connection.callBusDriver("GetConnectionUnixProcessID", [.string(owner)]) { result in
-                if case .success(let values) = result, values.first?.uint32Value == UInt32(getpid()) { return finish(false) }
-                connection.call(destination: owner, path: SensorProxy.path, interface: StandardInterface.properties,
-                                method: "Get", values: [.string(SensorProxy.interface), .string("HasAccelerometer")]) { result in
-                    guard case .success(let values) = result else { return finish(false) }
-                    finish((values.first?.variantValue ?? values.first)?.boolValue == true)
-                }
-            }
-        }
     }
 }

@@ -38,28 +38,30 @@ public final class Daemon {
         // The upstream proxy lives on the system bus; our own connection's name there is never it.
         let ownNames = settings.bus == .system ? [connection.uniqueName] : []
         let service = self.service
-        func iio() -> IIOSource {
-            IIOSource(feed: feed, sink: service, configMatrix: settings.mountMatrix, pollHz: settings.pollHz,
+        func iio(_ sink: SensorSink) -> IIOSource {
+            IIOSource(feed: feed, sink: sink, configMatrix: settings.mountMatrix, pollHz: settings.pollHz,
                       stillPollHz: settings.stillPollHz)
         }
-        func proxy() throws(DBusError) -> SensorProxySource { try SensorProxySource(sink: service, ownUniqueNames: ownNames) }
+        func proxy(_ sink: SensorSink) throws(DBusError) -> SensorProxySource {
+            try SensorProxySource(sink: sink, ownUniqueNames: ownNames)
+        }
         switch settings.sensor {
         case .none:
             return nil
         case .simulated:
             return (SimulatedSensor(feed: feed, trace: samples), feed)
         case .sensorProxy:
-            do { return (try proxy(), nil) } catch {
+            do { return (try proxy(service), nil) } catch {
                 throw .configuration("--sensor sensor-proxy: cannot connect to the system bus: \(error)")
             }
         case .iio:
-            let source = iio()
+            let source = iio(service)
             if !source.isPresent {
                 log("the 'iio' source found no accelerometer yet; HasAccelerometer is false until one is plugged in")
             }
             return (source, feed)
         case .auto:
-            return (AutoSource(iio: iio(), sink: service, ownUniqueNames: ownNames, proxy: proxy), feed)
+            return (AutoSource(sink: service, iio: iio, proxy: proxy), feed)
         }
     }
 

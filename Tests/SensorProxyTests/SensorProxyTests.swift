@@ -254,17 +254,24 @@ final class SensorProxyTests: XCTestCase {
         XCTAssertEqual(try fake.command("claims"), "claims 0", "released")
     }
 
-    /// `auto` with neither an IIO accelerometer nor a proxy says so and serves without one.
-    func testAutoWithoutAnyAccelerometerSaysSo() throws {
+    /// `auto` with neither an IIO accelerometer nor a proxy says so and serves without one, and
+    /// takes a proxy that starts later: it watches for one, it does not ask once.
+    func testAutoWithoutAnyAccelerometerTakesAProxyThatStartsLater() throws {
         try XCTSkipIf(access("/sys/bus/iio/devices/iio:device0", F_OK) == 0, "this machine has an IIO device, which auto prefers")
         try startDaemon(sensor: "auto")
-        let said = waitUntil(3) {
-            if daemon!.log.contains("the 'auto' source found no accelerometer (neither IIO nor net.hadess.SensorProxy)") { return true }
-            usleep(20_000)
-            return false
-        }
-        XCTAssertTrue(said, daemon!.log)
+        XCTAssertTrue(daemon!.log.contains("the 'auto' source found no IIO accelerometer; watching for one, and for net.hadess.SensorProxy"),
+                      daemon!.log)
+        waitUntil(0.5) { false }
         XCTAssertEqual(hasAccelerometer(), false)
+        let fake = try startFakeProxy()
+        defer { fake.stop() }
+        expectHasAccelerometer(true, "the proxy that started later")
+        let app = try Connection(bus: .address(bus.address))
+        defer { app.close() }
+        try claim(app)
+        expectDevice(1, "normal, vertical")
+        XCTAssertEqual(try fake.command("claims"), "claims 1")
+        XCTAssertTrue(daemon!.log.contains("the 'auto' source uses the accelerometer of net.hadess.SensorProxy"), daemon!.log)
     }
 
     /// P16 with the upstream proxy: it keeps its last pose while nobody claims it, and polls every
