@@ -1,30 +1,38 @@
 /// The side-by-side driver the tests run with /usr/bin/python3 (it needs gi with UMockdev and Gio).
 /// Kept here as text so the test target has no resource files.
 let sideBySideDriverScript = #"""
-# One umockdev fake accelerometer shared by the REAL iio-sensor-proxy and orientationd --sensor iio,
+# Fake IIO accelerometers (umockdev) shared by the REAL iio-sensor-proxy and orientationd --sensor iio,
 # both spawned with the testbed's environment (umockdev-wrapper, UMOCKDEV_DIR) on a given bus, used
 # as the proxy's system bus and as our daemon's bus.
-# argv: ADDRESS WORKDIR DAEMON [RAW_X RAW_Y RAW_Z [MOUNT_MATRIX]]
+# argv: ADDRESS WORKDIR DAEMON SPEC
+#   SPEC is JSON: {"devices": [{"attrs": {NAME: VALUE}, "props": {NAME: VALUE}}, ...],
+#                  "daemon": [EXTRA ARGUMENTS]}
+#   Devices are iio:device0, iio:device1, ... in the order given; each gets the peer's
+#   IIO_SENSOR_PROXY_TYPE=iio-poll-accel (its udev rules would set it) unless it says otherwise.
 # First line: "ok DAEMON_PID" once both own their names, or "error ...".
 # stdin commands, one per line; each answered by one stdout line:
-#   pose X Y Z   set in_accel_{x,y,z}_raw (scale 9.81/256)          -> ok
-#   quit         SIGTERM both, wait                                  -> bye DAEMON_STATUS PROXY_STATUS
-#                (a status is the exit code, or "died:CODE" when the process had exited before)
-import os, signal, subprocess, sys, time
+#   pose [N] X Y Z      set device N's (default 0) in_accel_{x,y,z}_raw              -> ok
+#   set N ATTR VALUE    set one sysfs attribute                                      -> ok
+#   prop N KEY VALUE    set one udev property (VALUE may hold blanks)                -> ok
+#   uevent N ACTION     send a uevent (add, change, remove) for device N             -> ok
+#   read N ATTR         read one sysfs attribute                                     -> value TEXT
+#   quit                SIGTERM both, wait                                           -> bye DAEMON_STATUS PROXY_STATUS
+#                       (a status is the exit code, or "died:CODE" when the process had exited before)
+import json, os, signal, subprocess, sys, time
 import gi
 gi.require_version('UMockdev', '1.0')
 from gi.repository import UMockdev, Gio, GLib
 
-address, workdir, daemon_path = sys.argv[1:4]
-initial = sys.argv[4:7] if len(sys.argv) >= 7 else ['0', '-256', '0']
-mount_matrix = sys.argv[7] if len(sys.argv) >= 8 else None
+address, workdir, daemon_path, spec = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
 testbed = UMockdev.Testbed.new()
-props = ['NAME', '"IIO Accelerometer"', 'IIO_SENSOR_PROXY_TYPE', 'iio-poll-accel']
-if mount_matrix:
-    props += ['ACCEL_MOUNT_MATRIX', mount_matrix]
-accel = testbed.add_device('iio', 'iio:device0', None,
-    ['in_accel_x_raw', initial[0], 'in_accel_y_raw', initial[1], 'in_accel_z_raw', initial[2],
-     'in_accel_scale', '0.038320312', 'name', 'IIO Test Accelerometer'], props)
+devices = []
+for n, device in enumerate(spec['devices']):
+    props = {'NAME': '"IIO Accelerometer"', 'IIO_SENSOR_PROXY_TYPE': 'iio-poll-accel'}
+    props.update(device.get('props', {}))
+    attrs = {'name': 'IIO Test Accelerometer'}
+    attrs.update(device.get('attrs', {}))
+    flat = lambda d: [x for kv in d.items() for x in kv]
+    devices.append(testbed.add_device('iio', 'iio:device%d' % n, None, flat(attrs), flat(props)))
 env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=address, UMOCKDEV_DIR=testbed.get_root_dir())
 env.pop('DBUS_SESSION_BUS_ADDRESS', None)
 bus = Gio.DBusConnection.new_for_address_sync(address,
@@ -66,21 +74,38 @@ def stop(key):
 
 error = spawn('proxy', ['/usr/sbin/iio-sensor-proxy', '-v'], 'net.hadess.SensorProxy', 'iio-sensor-proxy.log') \
     or spawn('daemon', [daemon_path, '--address', address, '--sensor', 'iio',
-                        '--state-dir', os.path.join(workdir, 'state')], 'org.orientationd.Orientation1', 'daemon.log')
+                        '--state-dir', os.path.join(workdir, 'state')] + spec.get('daemon', []),
+             'org.orientationd.Orientation1', 'daemon.log')
 print(error or 'ok %d' % procs['daemon'].pid, flush=True)
 for line in sys.stdin:
     words = line.split()
     if not words:
         continue
-    if words[0] == 'pose':
-        # Non-zero axes first: a read between two writes never sees (0, 0, 0).
-        for axis, value in sorted(zip('xyz', words[1:4]), key=lambda av: float(av[1]) == 0):
-            testbed.set_attribute(accel, 'in_accel_%s_raw' % axis, value)
-        answer = 'ok'
-    elif words[0] == 'quit':
-        break
-    else:
-        answer = 'error unknown command ' + words[0]
+    try:
+        if words[0] == 'pose':
+            n, values = (int(words[1]), words[2:5]) if len(words) == 5 else (0, words[1:4])
+            # Non-zero axes first: a read between two writes never sees (0, 0, 0).
+            for axis, value in sorted(zip('xyz', values), key=lambda av: float(av[1]) == 0):
+                testbed.set_attribute(devices[n], 'in_accel_%s_raw' % axis, value)
+            answer = 'ok'
+        elif words[0] == 'set':
+            testbed.set_attribute(devices[int(words[1])], words[2], words[3])
+            answer = 'ok'
+        elif words[0] == 'prop':
+            testbed.set_property(devices[int(words[1])], words[2], line.split(None, 3)[3].rstrip('\n'))
+            answer = 'ok'
+        elif words[0] == 'uevent':
+            testbed.uevent(devices[int(words[1])], words[2])
+            answer = 'ok'
+        elif words[0] == 'read':
+            with open(testbed.get_root_dir() + devices[int(words[1])] + '/' + words[2]) as f:
+                answer = 'value ' + f.read().strip()
+        elif words[0] == 'quit':
+            break
+        else:
+            answer = 'error unknown command ' + words[0]
+    except Exception as e:
+        answer = 'error ' + repr(e)
     print(answer, flush=True)
 print('bye %s %s' % (stop('daemon'), stop('proxy')), flush=True)
 """#
