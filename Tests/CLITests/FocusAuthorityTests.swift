@@ -92,7 +92,7 @@ final class FocusAuthorityTests: XCTestCase {
     }
 
     func testSetFocusedProcessIsPrivileged() throws {
-        guard getuid() == 0 else { throw XCTSkip("needs root to switch to uid 65534") }
+        guard getuid() == 0 else { throw unavailable("needs root to switch to uid 65534") }
         let (app, _) = try app("app", delegateMask: "landscape")
         reachableByEveryone()
         let result = runTool(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "dbus-send",
@@ -107,7 +107,7 @@ final class FocusAuthorityTests: XCTestCase {
     /// Without an authority an unprivileged application cannot take the key window from another
     /// client's: refused, it changes nothing, the rotation lock included.
     func testTakingTheKeyWindowWithoutAnAuthorityNeedsThePrivilege() throws {
-        guard getuid() == 0 else { throw XCTSkip("needs root to switch to uid 65534") }
+        guard getuid() == 0 else { throw unavailable("needs root to switch to uid 65534") }
         let (_, window) = try app("first", delegateMask: "portrait")
         XCTAssertEqual(fixture.ctl("lock").status, 0)
         let before = try fixture.ctl("--json", "status").stdout

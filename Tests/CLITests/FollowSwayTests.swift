@@ -14,7 +14,7 @@ final class FollowSwayTests: XCTestCase {
     private var clients: [FocusClient] = []
 
     override func setUpWithError() throws {
-        if let reason = HeadlessSway.unavailability { throw XCTSkip("sway cannot run here: \(reason)") }
+        if let reason = HeadlessSway.unavailability { throw unavailable("sway cannot run here: \(reason)") }
         // As root (CI), the daemon owns its name on a bus configured as the system bus is, and the
         // Wayland clients run as sway's unprivileged user: ordinary, unprivileged orientationd clients.
         fixture = try DaemonFixture(systemBus: getuid() == 0)
@@ -233,7 +233,7 @@ final class FollowSwayTests: XCTestCase {
     /// Without a focus authority, an unprivileged client cannot take the key window from another
     /// client's window, so it cannot turn the screen; a refused attempt changes nothing.
     func testAnUnprivilegedBackgroundClientCannotRotateTheScreen() throws {
-        guard getuid() == 0 else { throw XCTSkip("needs root to run the clients as another, unprivileged user") }
+        guard getuid() == 0 else { throw unavailable("needs root to run the clients as another, unprivileged user") }
         try setDevice(1)
         let landscape = try client("landscape-app", mask: 24)
         let portrait = try client("portrait-app", mask: 2)

@@ -177,7 +177,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testGdbusCallsAMethodAndIntrospects() throws {
-        try XCTSkipUnless(toolExists("gdbus"), "gdbus is not installed")
+        if !toolExists("gdbus") { throw unavailable("gdbus is not installed") }
         var r = runTool(["gdbus", "call", "--address", bus.address, "--dest", TestObject.service,
                          "--object-path", TestObject.path, "--method", "\(TestObject.interface).Add", "5", "6"])
         XCTAssertEqual(r.stdout, "(uint32 11,)\n", r.stderr)

@@ -51,7 +51,7 @@ final class HotplugSocketTests: XCTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         guard getuid() == 0, runTool(["unshare", "--net", "--mount", "true"]).status == 0 else {
-            throw XCTSkip("needs root and unshare(1) allowed to make network and mount namespaces")
+            throw unavailable("needs root and unshare(1) allowed to make network and mount namespaces")
         }
         scratch = makeTempDirectory("orientationd-hotplug")
         bus = try PrivateBus()

@@ -30,7 +30,7 @@ final class IIOSourceTests: XCTestCase {
         try super.setUpWithError()
         guard access(systemPython, X_OK) == 0,
               runTool([systemPython, "-c", "import gi; gi.require_version('UMockdev', '1.0')"]).status == 0 else {
-            throw XCTSkip("umockdev is not installed (apt: umockdev gir1.2-umockdev-1.0 python3-gi)")
+            throw unavailable("umockdev is not installed (apt: umockdev gir1.2-umockdev-1.0 python3-gi)")
         }
         scratch = NSTemporaryDirectory() + "orientationd-iio-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)

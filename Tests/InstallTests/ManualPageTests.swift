@@ -28,7 +28,7 @@ final class ManualPageTests: XCTestCase {
     }
 
     func testGroffRendersTheInstalledPagesWithoutWarnings() throws {
-        guard toolExists("groff") else { throw XCTSkip("groff is not installed") }
+        guard toolExists("groff") else { throw unavailable("groff is not installed") }
         let install = try Installation()
         defer { install.remove() }
         for page in Self.pages {
