@@ -5,6 +5,10 @@
 #include <glib-unix.h>
 /* glibc's malloc_trim: the main loop's owner gives the heap's free pages back after a burst of removals. */
 #include <malloc.h>
+#include <unistd.h>
+
+/* close_range(2) (glibc 2.34) is declared only under _GNU_SOURCE. */
+int close_range(unsigned int first, unsigned int last, int flags);
 
 /* GLib's boolean and priority macros do not import into Swift. */
 

@@ -68,6 +68,7 @@ public final class Daemon {
     /// Releases the name so a successor can take it at once.
     public func stop() {
         if let report = service.feed?.costReport { log(report) }
+        service.store.finish()
         _ = try? connection.releaseName(Orientation1.busName)
         connection.flush()
         connection.close()

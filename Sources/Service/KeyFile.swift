@@ -1,8 +1,7 @@
 @preconcurrency import Glibc
 import CGLib
-import EventLoop
 
-/// A GLib key file (`GKeyFile`), read-only or written atomically.
+/// A GLib key file (`GKeyFile`), read from a file or from bytes, and turned into bytes.
 final class KeyFile {
     private let raw: OpaquePointer
 
@@ -39,38 +38,22 @@ final class KeyFile {
         g_key_file_set_string(raw, group, key, value)
     }
 
-    /// Writes the file atomically: the text goes to a temporary file that is renamed over the old one
-    /// (`g_key_file_to_data`, then write and `rename`). A crash or SIGKILL at any point leaves the old
-    /// or the new file, never a torn one. There is no fsync: the main loop must not wait on the disk,
-    /// so a power cut may lose the last change.
-    func save(path: String) throws(KeyFileError) {
-        var length: gsize = 0
-        guard let data = g_key_file_to_data(raw, &length, nil) else {
-            throw KeyFileError(message: "cannot format the key file", missing: false)
+    /// Parses `bytes`; wraps `g_key_file_load_from_data`. Throws the GLib message.
+    func load(data bytes: [UInt8]) throws(KeyFileError) {
+        var error: UnsafeMutablePointer<GError>?
+        let loaded = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { g_key_file_load_from_data(raw, $0.baseAddress, gsize($0.count), G_KEY_FILE_NONE, &error) }
         }
-        defer { g_free(data) }
-        let temporary = path + ".new"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw KeyFileError(message: "cannot write \(temporary): \(KeyFile.reason)", missing: false) }
-        var written = 0
-        while written < Int(length) {
-            let n = retryingOnInterrupt { write(fd, data + written, Int(length) - written) }
-            guard n > 0 else {
-                let reason = KeyFile.reason
-                close(fd)
-                unlink(temporary)
-                throw KeyFileError(message: "cannot write \(temporary): \(reason)", missing: false)
-            }
-            written += n
-        }
-        guard close(fd) == 0, rename(temporary, path) == 0 else {
-            let reason = KeyFile.reason
-            unlink(temporary)
-            throw KeyFileError(message: "cannot replace \(path): \(reason)", missing: false)
-        }
+        guard loaded != 0 else { throw KeyFileError(message: KeyFile.take(error), missing: false) }
     }
 
-    private static var reason: String { String(cString: strerror(Glibc.errno)) }
+    /// The file's text; wraps `g_key_file_to_data`.
+    func data() -> [UInt8] {
+        var length: gsize = 0
+        guard let text = g_key_file_to_data(raw, &length, nil) else { return [] }
+        defer { g_free(text) }
+        return Array(UnsafeRawBufferPointer(start: text, count: Int(length)))
+    }
 
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
         guard let error else { return "unknown error" }

@@ -86,6 +86,8 @@ public final class OrientationService {
             throw DBusError.addressInUse("\(Orientation1.busName) is already owned on this bus; is another orientationd running?")
         }
         startSensorProxyCompat()
+        // A state file found unusable at start is replaced now, not at the first change.
+        saveState()
     }
 
     /// How many objects a departing client must have owned for the daemon to give memory back.

@@ -108,6 +108,9 @@ final class RestartTests: DaemonTestCase {
         XCTAssertEqual(try u("InterfaceOrientation"), 1, "landscape-right no longer allowed: portrait first (P9)")
         try set("ApplicationMask", .uint32(16))
         XCTAssertEqual(try u("InterfaceOrientation"), 4)
+        // The reply does not wait for the disk; a SIGKILL after the write has landed loses nothing.
+        XCTAssertTrue(waitUntil { readText(stateDir + "/state").contains("ApplicationMaskSetOverBus=16") },
+                      "the state was not written: \(readText(stateDir + "/state"))")
         stopDaemon(SIGKILL)
         try startDaemon()
         XCTAssertEqual(try b("RotationLocked"), false)
@@ -142,6 +145,9 @@ final class RestartTests: DaemonTestCase {
         try startDaemon(config: config)
         try set("ApplicationMask", .uint32(24))
         XCTAssertEqual(try u("InterfaceOrientation"), 3)
+        // The reply does not wait for the disk: the SIGKILL comes once the write has landed.
+        XCTAssertTrue(waitUntil { readText(self.stateDir + "/state").contains("ApplicationMaskSetOverBus=24") },
+                      readText(stateDir + "/state"))
         XCTAssertEqual(stopDaemon(SIGKILL), -9)
         try startDaemon(config: config)
         XCTAssertEqual(try u("ApplicationMask"), 24, "set over the bus: it outlives the restart")
@@ -150,7 +156,7 @@ final class RestartTests: DaemonTestCase {
         XCTAssertEqual(try u("ApplicationMask"), 2)
         XCTAssertEqual(try u("InterfaceOrientation"), 1, "landscape is no longer allowed (P9)")
         XCTAssertTrue(recorder.wait { $0.changed["ApplicationMask"] == .uint32(2) }, "\(recorder.events)")
-        XCTAssertFalse(readText(stateDir + "/state").contains("ApplicationMask"), readText(stateDir + "/state"))
+        XCTAssertTrue(waitUntil { !readText(self.stateDir + "/state").contains("ApplicationMask") }, readText(stateDir + "/state"))
         XCTAssertEqual(stopDaemon(SIGKILL), -9)
         try startDaemon(config: "[Application]\nSupportedOrientations=landscape-left\n")
         XCTAssertEqual(try u("ApplicationMask"), 16, "nothing saved overrides a later config")

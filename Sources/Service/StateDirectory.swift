@@ -1,0 +1,294 @@
+@preconcurrency import Glibc
+import CGLib
+import EventLoop
+
+/// The daemon's state directory (dbus-api.md, "Configuration file"; Docs/security.md, "The state file").
+///
+/// It is checked once and then used only through a descriptor, so replacing its path later changes
+/// nothing. Files are read only when regular and small, and replaced atomically and durably by a
+/// short-lived child process, so neither a caller nor the main loop ever waits for the disk.
+final class StateDirectory {
+    let path: String
+    private let fd: Int32
+
+    /// Opens `path`, creating it (mode 0755, with missing parents) when it does not exist. Throws when it is
+    /// not a directory, is not owned by the daemon's user, or is writable by others: anyone who may
+    /// add files there could plant or swap the state.
+    init(path: String) throws(StateDirectoryError) {
+        self.path = path
+        let created = mkdir(path, 0o755) == 0 || (errno == ENOENT && g_mkdir_with_parents(path, 0o755) == 0)
+        fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw StateDirectoryError("cannot open the state directory \(path): \(Self.reason())") }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let why = Self.reason()
+            close(fd)
+            throw StateDirectoryError("cannot check the state directory \(path): \(why)")
+        }
+        let owner = geteuid()
+        guard info.st_uid == owner else {
+            close(fd)
+            throw StateDirectoryError("the state directory \(path) is owned by uid \(info.st_uid), not by the daemon's user (uid \(owner))")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            close(fd)
+            throw StateDirectoryError("the state directory \(path) is writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); "
+                + "it must be writable by the daemon's user only, e.g. mode 0755")
+        }
+        // mkdir's mode goes through the umask (0077 under the unit).
+        if created { fchmod(fd, 0o755) }
+    }
+
+    deinit { close(fd) }
+
+    /// What `read` found.
+    enum Contents {
+        case missing
+        case bytes([UInt8])
+        /// Not used, and why (not a regular file, too big, unreadable).
+        case refused(String)
+    }
+
+    /// Reads `name` when it is a regular file of at most `limit` bytes; meant for the start only.
+    /// A symbolic link is not followed and a FIFO does not block the open.
+    func read(_ name: String, limit: Int) -> Contents {
+        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0)
+        guard file >= 0 else {
+            switch errno {
+            case ENOENT: return .missing
+            case ELOOP: return .refused("it is a symbolic link")
+            default: return .refused(Self.reason())
+            }
+        }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0 else { return .refused(Self.reason()) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .refused("it is \(Self.kind(info.st_mode)), not a regular file") }
+        guard info.st_size <= limit else { return .refused("it is \(info.st_size) bytes, more than a state file's \(limit)") }
+        // One byte more than allowed tells a file that grew since fstat.
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return .refused(Self.reason()) }
+            if n == 0 { break }
+            count += n
+        }
+        guard count <= limit else { return .refused("it is more than a state file's \(limit) bytes") }
+        return .bytes(Array(bytes[0..<count]))
+    }
+
+    /// Removes temporaries of `name` that a crash or power cut left behind.
+    func removeTemporaries(of name: String) {
+        let copy = dup(fd)
+        guard copy >= 0, let listing = fdopendir(copy) else { return }
+        defer { closedir(listing) }
+        rewinddir(listing)
+        let prefix = Self.temporaryPrefix(name)
+        var stale: [String] = []
+        while let entry = readdir(listing) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if entryName.hasPrefix(prefix) { stale.append(entryName) }
+        }
+        // unlinkat removes a link itself, never what it points to.
+        for entryName in stale { unlinkat(fd, entryName, 0) }
+    }
+
+    /// A write under way in a child process.
+    final class Writing {
+        fileprivate let pid: pid_t
+        fileprivate let resultFD: Int32
+        fileprivate let describe: (DurableWrite.Failure) -> String
+        fileprivate var watch: ChildWatch?
+        fileprivate var done: ((String?) -> Void)?
+
+        fileprivate init(pid: pid_t, resultFD: Int32, describe: @escaping (DurableWrite.Failure) -> String) {
+            self.pid = pid
+            self.resultFD = resultFD
+            self.describe = describe
+        }
+
+        /// Waits for the child to end and reports as the loop would have: for shutdown only, when the
+        /// last acknowledged state must reach the disk before the process ends.
+        func wait() {
+            guard let watch, watch.isActive else { return }
+            watch.cancel()
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            ended(status)
+        }
+
+        fileprivate func ended(_ status: Int32) {
+            watch = nil
+            var failure = DurableWrite.Failure(step: 0, error: 0)
+            let n = withUnsafeMutableBytes(of: &failure) { Glibc.read(resultFD, $0.baseAddress!, $0.count) }
+            close(resultFD)
+            let outcome: String?
+            if status == 0 {
+                outcome = nil
+            } else if n == MemoryLayout<DurableWrite.Failure>.size {
+                outcome = describe(failure)
+            } else {
+                outcome = "the writer process ended with status \(status)"
+            }
+            let done = self.done
+            self.done = nil
+            done?(outcome)
+        }
+    }
+
+    /// Replaces `name` with `bytes` atomically and durably, in a child process: a fresh temporary opened
+    /// with `O_CREAT | O_EXCL | O_NOFOLLOW`, mode 0644, fsync, rename over `name`, fsync of the directory.
+    /// `done` runs from the main loop with nil, or with what failed.
+    func replace(_ name: String, with bytes: [UInt8], _ done: @escaping (String?) -> Void) -> Writing {
+        let temporary = Self.temporaryPrefix(name) + Self.randomSuffix()
+        let describe = describer(name, temporary)
+        var ends: [Int32] = [-1, -1]
+        guard g_unix_open_pipe(&ends, FD_CLOEXEC, nil) != 0 else {
+            let why = Self.reason()
+            let writing = Writing(pid: 0, resultFD: -1, describe: describe)
+            Idle.schedule { done("cannot start the writer: \(why)") }
+            return writing
+        }
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        // Everything the child touches is prepared here: after fork it only makes system calls.
+        let pid = temporary.withCString { temporaryName in
+            name.withCString { finalName in
+                bytes.withUnsafeBytes { data in
+                    let pid = fork()
+                    if pid == 0 {
+                        DurableWrite.closeAllBut(fd, ends[1])
+                        var failure = DurableWrite.run(directory: fd, temporary: temporaryName, name: finalName, data: data)
+                        if failure.step != 0 { _ = withUnsafeBytes(of: &failure) { write(ends[1], $0.baseAddress!, $0.count) } }
+                        _exit(failure.step == 0 ? 0 : 1)
+                    }
+                    return pid
+                }
+            }
+        }
+        close(ends[1])
+        let writing = Writing(pid: pid, resultFD: ends[0], describe: describe)
+        writing.done = done
+        guard pid > 0 else {
+            let why = Self.reason()
+            close(ends[0])
+            writing.done = nil
+            Idle.schedule { done("cannot start the writer: \(why)") }
+            return writing
+        }
+        writing.watch = ChildWatch(pid: pid) { [writing] status in writing.ended(status) }
+        return writing
+    }
+
+    /// As `replace`, in this process, waiting for the disk: for shutdown only.
+    func replaceNow(_ name: String, with bytes: [UInt8]) -> String? {
+        let temporary = Self.temporaryPrefix(name) + Self.randomSuffix()
+        let failure = bytes.withUnsafeBytes { DurableWrite.run(directory: fd, temporary: temporary, name: name, data: $0) }
+        return failure.step == 0 ? nil : describer(name, temporary)(failure)
+    }
+
+    private func describer(_ name: String, _ temporary: String) -> (DurableWrite.Failure) -> String {
+        let path = self.path
+        return { failure in
+            let why = String(cString: strerror(failure.error))
+            switch failure.step {
+            case DurableWrite.Step.create: return "cannot create \(path)/\(temporary): \(why)"
+            case DurableWrite.Step.rename: return "cannot rename \(path)/\(temporary) to \(name): \(why)"
+            case DurableWrite.Step.syncDirectory: return "cannot flush \(path) to the disk: \(why)"
+            default: return "cannot write \(path)/\(temporary): \(why)"
+            }
+        }
+    }
+
+    static func temporaryPrefix(_ name: String) -> String { "." + name + "-" }
+
+    /// 64 random bits, so no other process can guess the next temporary's name.
+    private static func randomSuffix() -> String {
+        String(UInt64(g_random_int()) << 32 | UInt64(g_random_int()), radix: 16)
+    }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "of an unknown kind"
+        }
+    }
+}
+
+/// Why the state directory cannot be used.
+struct StateDirectoryError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The durable replacement of one file, as system calls only: it runs in a forked child, where nothing
+/// that allocates or takes a lock may run.
+enum DurableWrite {
+    /// The step that failed (0: none) and its errno.
+    struct Failure {
+        var step: Int32
+        var error: Int32
+    }
+
+    enum Step {
+        static let create: Int32 = 1
+        static let mode: Int32 = 2
+        static let write: Int32 = 3
+        static let syncFile: Int32 = 4
+        static let close: Int32 = 5
+        static let rename: Int32 = 6
+        static let syncDirectory: Int32 = 7
+    }
+
+    static func run(directory: Int32, temporary: UnsafePointer<CChar>, name: UnsafePointer<CChar>,
+                    data: UnsafeRawBufferPointer) -> Failure {
+        // O_EXCL with O_CREAT fails on any existing name, a symbolic link included; O_NOFOLLOW says so twice.
+        let file = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard file >= 0 else { return Failure(step: Step.create, error: errno) }
+        func fail(_ step: Int32) -> Failure {
+            let error = errno
+            close(file)
+            unlinkat(directory, temporary, 0)
+            return Failure(step: step, error: error)
+        }
+        // The mode given to openat went through the umask.
+        guard fchmod(file, 0o644) == 0 else { return fail(Step.mode) }
+        var offset = 0
+        while offset < data.count {
+            let n = write(file, data.baseAddress! + offset, data.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return fail(Step.write) }
+            offset += n
+        }
+        guard fsync(file) == 0 else { return fail(Step.syncFile) }
+        guard close(file) == 0 else {
+            let error = errno
+            unlinkat(directory, temporary, 0)
+            return Failure(step: Step.close, error: error)
+        }
+        // rename replaces a link at `name` itself; it never writes through it.
+        guard renameat(directory, temporary, directory, name) == 0 else {
+            let error = errno
+            unlinkat(directory, temporary, 0)
+            return Failure(step: Step.rename, error: error)
+        }
+        guard fsync(directory) == 0 else { return Failure(step: Step.syncDirectory, error: errno) }
+        return Failure(step: 0, error: 0)
+    }
+
+    /// Closes every descriptor but `a` and `b` (and 0–2), so the child holds neither the bus
+    /// connection nor a device open should it outlive the daemon.
+    static func closeAllBut(_ a: Int32, _ b: Int32) {
+        let low = UInt32(min(a, b)), high = UInt32(max(a, b))
+        if low > 3 { close_range(3, low - 1, 0) }
+        if high > low + 1 { close_range(low + 1, high - 1, 0) }
+        close_range(high + 1, UInt32.max, 0)
+    }
+}
