@@ -83,19 +83,20 @@ extension OrientationService {
             ])
     }
 
-    /// `InjectAcceleration`: one sample (x, y, z) for the simulated sensor's classifier.
+    /// `InjectAcceleration`: one sample (x, y, z) for the simulated sensor's classifier. The privilege is
+    /// checked first, so an unprivileged caller learns nothing about the daemon's source from the answer.
     func injectAcceleration(_ call: MethodCall, _ sample: [Double]) -> Reply {
-        guard settings.sensor == .simulated else {
-            return .error(.service("NotSimulated", "InjectAcceleration needs the simulated sensor; this daemon runs "
-                + "with the '\(settings.sensor.rawValue)' source (start it with --sensor simulated)"))
-        }
-        guard sample.allSatisfy(\.isFinite) else {
-            return .error(.invalidArgs("acceleration (\(sample.map { "\($0)" }.joined(separator: ", "))) is not finite; "
-                + "samples are three finite numbers in m/s²"))
-        }
-        return privileged(call, .setDeviceOrientation, what: "InjectAcceleration") { [unowned self] in
+        privileged(call, .setDeviceOrientation, what: "InjectAcceleration") { [unowned self] in
+            guard settings.sensor == .simulated else {
+                return .error(.service("NotSimulated", "InjectAcceleration needs the simulated sensor; this daemon runs "
+                    + "with the '\(settings.sensor.rawValue)' source (start it with --sensor simulated)"))
+            }
+            guard sample.allSatisfy(\.isFinite) else {
+                return .error(.invalidArgs("acceleration (\(sample.map { "\($0)" }.joined(separator: ", "))) is not finite; "
+                    + "samples are three finite numbers in m/s²"))
+            }
             feed?.feed(x: sample[0], y: sample[1], z: sample[2])
-            return []
+            return .values([])
         }
     }
 }

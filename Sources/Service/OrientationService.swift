@@ -140,9 +140,15 @@ public final class OrientationService {
     /// Runs `operation` once `call`'s sender is authorized for `action`, answering later.
     func privileged(_ call: MethodCall, _ action: Authorizer.Action, what: String,
                     _ operation: @escaping () throws(PolicyError) -> [Value]) -> Reply {
+        privileged(call, action, what: what) { [unowned self] in perform(call, operation) }
+    }
+
+    /// As `privileged`, for an operation that answers for itself, e.g. with an error that is not the policy's.
+    func privileged(_ call: MethodCall, _ action: Authorizer.Action, what: String,
+                    answering operation: @escaping () -> Reply) -> Reply {
         authorizer.authorize(call.sender, action, what: what) { [unowned self] denial in
             if let denial { return call.fail(denial) }
-            answer(call, perform(call, operation))
+            answer(call, operation())
         }
         return .deferred
     }
