@@ -61,6 +61,16 @@ extension Connection {
         }
     }
 
+    /// Sends a method call nobody waits an answer for (`dbus_message_set_no_reply`), so neither this
+    /// connection nor the bus keeps a pending reply for it.
+    public func callWithoutReply(destination: String?, path: String, interface: String?, method: String,
+                                 values: [Value] = []) throws(DBusError) {
+        let message = try Message.methodCall(destination: destination, path: path, interface: interface, method: method)
+        try message.append(values)
+        dbus_message_set_no_reply(message.raw, 1)
+        _ = try send(message)
+    }
+
     /// Calls a method and waits for the answer; wraps `dbus_connection_send_with_reply_and_block`.
     /// For command-line tools: a daemon must use `call(…completion:)`.
     public func callBlocking(destination: String?, path: String, interface: String?, method: String,

@@ -105,6 +105,9 @@ public final class Message {
     public var carriesFileDescriptors: Bool { dbus_message_contains_unix_fds(raw) != 0 }
     /// `dbus_message_get_no_reply`: the caller does not want an answer.
     public var noReply: Bool { dbus_message_get_no_reply(raw) != 0 }
+    /// `dbus_message_get_allow_interactive_authorization`: the caller is ready to wait while a person
+    /// is asked to authenticate (the header flag `ALLOW_INTERACTIVE_AUTHORIZATION`).
+    public var allowsInteractiveAuthorization: Bool { dbus_message_get_allow_interactive_authorization(raw) != 0 }
 
     /// For an error reply, the error it carries (name and first string argument).
     public var error: DBusError? {

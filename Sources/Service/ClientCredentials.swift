@@ -1,10 +1,11 @@
 import DBus
 import Policy
 
-/// What the bus says a client is: the uid it connected as (for the per-user limits) and its process
-/// (for the focus authority, P6f).
+/// What the bus says a client is: the uid it connected as (for the per-user limits and privilege), its
+/// groups (for `[Security] PrivilegedGroups`) and its process (for the focus authority, P6f).
 struct Credentials {
     let user: UserID
+    let groups: [UInt32]
     /// 0 when the bus cannot tell, which is never focused.
     let process: UInt32
 }
@@ -37,7 +38,9 @@ final class ClientCredentials {
             var found: Credentials?
             if case .success(let values) = result, let dictionary = values.first?.stringKeyedDictionary,
                let user = Self.number(dictionary["UnixUserID"]) {
-                found = Credentials(user: user, process: Self.number(dictionary["ProcessID"]) ?? 0)
+                let groups = (dictionary["UnixGroupIDs"]?.variantValue ?? dictionary["UnixGroupIDs"])?.arrayValues ?? []
+                found = Credentials(user: user, groups: groups.compactMap(\.uint32Value),
+                                    process: Self.number(dictionary["ProcessID"]) ?? 0)
                 known[client] = found
             }
             for caller in callers { caller(found) }

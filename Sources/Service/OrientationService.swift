@@ -45,8 +45,9 @@ public final class OrientationService {
         let saved = store.load()
         policy = Policy(configuration: settings.policy, savedApplicationMask: saved?.applicationMask,
                         savedOrientation: saved?.interfaceOrientation, rotationLocked: saved?.rotationLocked ?? false)
-        authorizer = Authorizer(connection: connection, users: settings.privilegedUsers, groups: settings.privilegedGroups)
         credentials = ClientCredentials(connection: connection)
+        authorizer = Authorizer(connection: connection, credentials: credentials, users: settings.privilegedUsers,
+                                groups: settings.privilegedGroups, systemBus: settings.bus == .system)
     }
 
     /// Exports the manager, follows clients leaving, and takes the well-known name.
@@ -75,6 +76,7 @@ public final class OrientationService {
             guard newOwner.isEmpty, name.hasPrefix(":") else { return }
             sensorProxyCompat?.clientLeft(name)
             credentials.forget(name)
+            authorizer.clientLeft(name)
             guard policy.isKnown(name) else { return }
             if settings.verbose { log("\(name) left the bus; removing what it owned") }
             let objects = policy.windowCount + policy.controllerCount
@@ -138,6 +140,7 @@ public final class OrientationService {
     }
 
     /// Runs `operation` once `call`'s sender is authorized for `action`, answering later.
+    /// One client's privileged calls take effect in the order it sent them.
     func privileged(_ call: MethodCall, _ action: Authorizer.Action, what: String,
                     _ operation: @escaping () throws(PolicyError) -> [Value]) -> Reply {
         privileged(call, action, what: what) { [unowned self] in perform(call, operation) }
@@ -146,7 +149,7 @@ public final class OrientationService {
     /// As `privileged`, for an operation that answers for itself, e.g. with an error that is not the policy's.
     func privileged(_ call: MethodCall, _ action: Authorizer.Action, what: String,
                     answering operation: @escaping () -> Reply) -> Reply {
-        authorizer.authorize(call.sender, action, what: what) { [unowned self] denial in
+        authorizer.authorize(call, action, what: what) { [unowned self] denial in
             if let denial { return call.fail(denial) }
             answer(call, operation())
         }

@@ -4,9 +4,177 @@ import DBus
 import OrientationAPI
 import TestSupport
 
-/// dbus-api.md, "Privilege": privileged calls from clients running as other users.
+/// dbus-api.md, "Privilege": privileged calls from clients running as other users, decided by a
+/// polkit authority on the bus (python-dbusmock's polkitd) or, without a trusted one, by uid and `[Security]`.
 class PrivilegeTestCase: DaemonTestCase {
+    var authority: MockAuthority?
+
+    static let lockRotation = "org.orientationd.Orientation1.lock-rotation"
+    static let setDevice = "org.orientationd.Orientation1.set-device-orientation"
+
+    override func tearDownWithError() throws {
+        authority?.stop()
+        authority = nil
+        try super.tearDownWithError()
+    }
+
+    func startAuthority(held: Bool = false, as user: TestAccount? = nil) throws -> MockAuthority {
+        if user != nil { openBusToEveryUser() }
+        let started = try MockAuthority(bus: bus, probe: probe, scratch: scratch, held: held, user: user)
+        authority = started
+        return started
+    }
+
+    /// An authority that would allow everything but holds every check, and a client running as an ordinary user.
+    func holdingAuthorityThatAllowsAll() throws -> (MockAuthority, Connection) {
+        let polkit = try startAuthority(held: true)
+        try polkit.mock("AllowUnknown", [.bool(true)])
+        try polkit.hold()
+        return (polkit, try connect(as: try TestAccounts.user()))
+    }
+
     func setLock(_ locked: Bool, on client: Connection) throws { try set("RotationLocked", .bool(locked), on: client) }
+
+    /// Sends a property Set without waiting; the answer lands in `answers[index]`.
+    func sendSet(_ property: String, _ value: Value, on client: Connection, into answers: Answers, _ index: Int) {
+        client.call(destination: Orientation1.busName, path: Orientation1.managerPath, interface: StandardInterface.properties,
+                    method: "Set", values: [.string(Orientation1.managerInterface), .string(property), .variant(value)],
+                    timeoutMs: 30_000) { result in
+            answers.results[index] = result.map { _ in () }
+        }
+    }
+
+    final class Answers {
+        var results: [Int: Result<Void, DBusError>] = [:]
+        func error(_ index: Int) -> DBusError? { if case .failure(let e)? = results[index] { return e }; return nil }
+    }
+
+    /// Runs busctl as `account`, so the flags on its messages are busctl's own.
+    func busctl(as account: TestAccount, _ args: [String]) -> ToolResult {
+        openBusToEveryUser()
+        return runTool(["setpriv", "--reuid=\(account.uid)", "--regid=\(account.gid)", "--clear-groups",
+                        "busctl", "--address=\(bus.address)"] + args)
+    }
+}
+
+final class PolkitTests: PrivilegeTestCase {
+    func testPolkitDecidesForOtherUsersAndIsAskedAboutTheCallerWithTheCallersOwnName() throws {
+        let user = try TestAccounts.user()
+        let polkit = try startAuthority()
+        let client = try connect(as: user)
+        var message = assertError(std("AccessDenied")) { try self.setLock(true, on: client) }
+        XCTAssertTrue(message.contains("polkit refused") && message.contains(Self.lockRotation), message)
+        XCTAssertEqual(try b("RotationLocked"), false)
+
+        try polkit.allow([Self.lockRotation])
+        try setLock(true, on: client)
+        XCTAssertEqual(try b("RotationLocked"), true)
+        message = assertError(std("AccessDenied")) { try self.call(client, Orientation1.managerPath, Orientation1.managerInterface,
+                                                                   "SetDeviceOrientation", [.uint32(3)]) }
+        XCTAssertTrue(message.contains(Self.setDevice), message)
+
+        let checks = try polkit.checks()
+        XCTAssertEqual(checks.map(\.action), [Self.lockRotation, Self.lockRotation, Self.setDevice])
+        XCTAssertTrue(checks.allSatisfy { $0.subject == client.uniqueName }, "\(checks)")
+        XCTAssertEqual(Set(checks.map(\.cancellation)).count, 3, "each check has its own cancellation id: \(checks)")
+        XCTAssertTrue(checks.allSatisfy { $0.flags == 0 }, "libdbus does not allow interaction by default: \(checks)")
+
+        // Root is authorized without asking (as polkit itself would answer), so it never waits for the authority.
+        try set("RotationLocked", .bool(false))
+        XCTAssertEqual(try polkit.checks().count, 3)
+    }
+
+    func testTheInteractiveFlagIsTheCallers() throws {
+        let user = try TestAccounts.user()
+        let polkit = try startAuthority()
+        try polkit.allow([Self.setDevice])
+        for (allow, flags) in [("yes", UInt32(1)), ("no", UInt32(0))] {
+            let r = busctl(as: user, ["--allow-interactive-authorization=\(allow)", "call", Orientation1.busName,
+                                      Orientation1.managerPath, Orientation1.managerInterface, "SetDeviceOrientation", "u", "3"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(try polkit.checks().last?.flags, flags, "busctl --allow-interactive-authorization=\(allow)")
+        }
+    }
+
+    func testAnAuthorityNotRunningAsRootIsNotTrusted() throws {
+        let user = try TestAccounts.user()
+        // Owned by an ordinary user, it would allow everything.
+        let impostor = try startAuthority(as: TestAccounts.nobody)
+        try impostor.mock("AllowUnknown", [.bool(true)])
+        let client = try connect(as: user)
+        let message = assertError(std("AccessDenied")) { try self.setLock(true, on: client) }
+        XCTAssertTrue(message.contains("not listed in [Security]"), "decided without polkit: \(message)")
+        XCTAssertEqual(try b("RotationLocked"), false)
+        XCTAssertEqual(try impostor.checks().count, 0, "the impostor was never asked")
+        XCTAssertTrue(daemon!.log.contains("not trusted"), daemon!.log)
+    }
+
+    func testChecksInFlightAreCappedPerClientCancelledWhenItLeavesAndNeverBlockAnotherClient() throws {
+        let other = try TestAccounts.groupMember()
+        let (polkit, client) = try holdingAuthorityThatAllowsAll()
+        let answers = Answers()
+        sendSet("RotationLocked", .bool(true), on: client, into: answers, 0)
+        sendSet("ApplicationMask", .uint32(8), on: client, into: answers, 1)
+        sendSet("RotationLocked", .bool(false), on: client, into: answers, 2)
+        XCTAssertTrue(waitUntil { answers.results[2] != nil }, "the third check was not refused at once")
+        XCTAssertEqual(answers.error(2)?.name, std("LimitsExceeded"), "\(String(describing: answers.results[2]))")
+        XCTAssertTrue(waitUntil { polkit.heldCount == 2 }, "held: \(polkit.heldCount)")
+        XCTAssertNil(answers.results[0])
+
+        // The stalled authority blocks neither root nor another client's own check.
+        let started = now()
+        try set("RotationLocked", .bool(true))
+        XCTAssertLessThan(now() - started, 1.0)
+        let otherClient = try connect(as: other)
+        sendSet("RotationLocked", .bool(false), on: otherClient, into: answers, 3)
+        XCTAssertTrue(waitUntil { polkit.heldCount == 3 }, "the other client's check was not sent: \(polkit.heldCount)")
+
+        // The client leaves: its two checks are withdrawn, the other's stays.
+        let ids = try polkit.checks().filter { $0.subject == client.uniqueName }.map(\.cancellation)
+        XCTAssertEqual(ids.count, 2)
+        client.close()
+        XCTAssertTrue(waitUntil { Set(polkit.cancelled) == Set(ids) }, "cancelled \(polkit.cancelled), expected \(ids)")
+        XCTAssertEqual(polkit.heldCount, 1)
+        XCTAssertEqual(try b("RotationLocked"), true, "nothing of the client that left took effect")
+        XCTAssertEqual(try u("ApplicationMask"), 26)
+
+        XCTAssertEqual(try polkit.releaseReversed(), 1)
+        XCTAssertTrue(waitUntil { answers.results[3] != nil })
+        XCTAssertNil(answers.error(3))
+        XCTAssertEqual(try b("RotationLocked"), false)
+    }
+
+    func testOneUserCannotTakeMoreThanEightChecks() throws {
+        let user = try TestAccounts.user()
+        let polkit = try startAuthority(held: true)
+        try polkit.hold()
+        let answers = Answers()
+        for index in 0..<5 {
+            let client = try connect(as: user)
+            sendSet("RotationLocked", .bool(true), on: client, into: answers, 2 * index)
+            sendSet("RotationLocked", .bool(false), on: client, into: answers, 2 * index + 1)
+        }
+        XCTAssertTrue(waitUntil { answers.results.count == 2 }, "\(answers.results)")
+        XCTAssertEqual(polkit.heldCount, 8)
+        for (_, result) in answers.results {
+            guard case .failure(let error) = result else { return XCTFail("a check past the user's 8 was allowed") }
+            XCTAssertEqual(error.name, std("LimitsExceeded"))
+            XCTAssertTrue(error.message.contains("uid \(user.uid)"), error.message)
+        }
+    }
+
+    func testOneClientsPrivilegedCallsTakeEffectInTheOrderSentWhenPolkitAnswersInReverse() throws {
+        let (polkit, client) = try holdingAuthorityThatAllowsAll()
+        let answers = Answers()
+        sendSet("RotationLocked", .bool(true), on: client, into: answers, 0)
+        sendSet("RotationLocked", .bool(false), on: client, into: answers, 1)
+        XCTAssertTrue(waitUntil { polkit.heldCount == 2 }, "held: \(polkit.heldCount)")
+        XCTAssertEqual(try polkit.releaseReversed(), 2)
+        XCTAssertTrue(waitUntil { answers.results.count == 2 }, "\(answers.results)")
+        XCTAssertNil(answers.error(0))
+        XCTAssertNil(answers.error(1))
+        XCTAssertEqual(try b("RotationLocked"), false, "true then false must end false")
+    }
 }
 
 /// `InjectAcceleration` checks the privilege before anything else, so its answer tells an
@@ -63,5 +231,15 @@ final class SecuritySectionTests: PrivilegeTestCase {
         let message = assertError(std("AccessDenied")) { try self.setLock(true, on: stranger) }
         XCTAssertTrue(message.contains("uid 65534") && message.contains("[Security]"), message)
         XCTAssertEqual(try b("RotationLocked"), false)
+    }
+
+    func testWithATrustedPolkitTheSectionNoLongerApplies() throws {
+        let polkit = try startAuthority()
+        let listed = try connect(as: try TestAccounts.user())
+        let message = assertError(std("AccessDenied")) { try self.setLock(true, on: listed) }
+        XCTAssertTrue(message.contains("polkit refused"), message)
+        try polkit.allow([Self.lockRotation])
+        try setLock(true, on: listed)
+        XCTAssertEqual(try b("RotationLocked"), true)
     }
 }

@@ -67,27 +67,32 @@ public func waitUntil(_ timeout: Double = 5, _ condition: () -> Bool) -> Bool {
 }
 
 
-/// One `orientationd` process on a private bus; stderr goes to a log file.
+/// One daemon process on a private bus (orientationd, or a peer it talks to); stderr goes to a log file.
 public final class DaemonProcess {
     public let pid: pid_t
     public let logPath: String
     public private(set) var exitStatus: Int32?
 
     /// Spawns `orientationd ARGS` with stdout and stderr in `logPath`.
-    public init(arguments: [String], logPath: String) throws {
+    public convenience init(arguments: [String], logPath: String) throws {
+        try self.init(command: [productsDirectory() + "/orientationd"] + arguments, logPath: logPath)
+    }
+
+    /// Spawns `command` (the program looked up in PATH) with stdout and stderr in `logPath`,
+    /// e.g. a peer such as a mock polkit authority.
+    public init(command argv: [String], logPath: String) throws {
         self.logPath = logPath
-        let binary = productsDirectory() + "/orientationd"
+        let binary = argv[0]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = [binary] + arguments
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for a in cArgs { free(a) } }
         var p: pid_t = 0
-        let rc = posix_spawn(&p, binary, &actions, nil, &cArgs, environ)
+        let rc = posix_spawnp(&p, binary, &actions, nil, &cArgs, environ)
         guard rc == 0 else { throw DBusError.failed("cannot spawn \(binary): \(String(cString: strerror(rc)))") }
         pid = p
     }

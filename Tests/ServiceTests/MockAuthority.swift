@@ -1,0 +1,135 @@
+@preconcurrency import Glibc
+import XCTest
+import DBus
+import TestSupport
+
+/// A polkit authority on the private bus: python-dbusmock's `polkitd` template, or the same template
+/// extended (`heldTemplate`) to hold checks, answer them in reverse order and record cancellations.
+/// Started as `user` (root when nil), since the daemon trusts an authority by the uid it runs as.
+final class MockAuthority {
+    static let name = "org.freedesktop.PolicyKit1"
+    static let path = "/org/freedesktop/PolicyKit1/Authority"
+    static let mockInterface = "org.freedesktop.DBus.Mock"
+
+    let process: DaemonProcess
+    private let probe: Connection
+
+    init(bus: PrivateBus, probe: Connection, scratch: String, held: Bool = false, user: TestAccount? = nil) throws {
+        guard access("/usr/bin/python3", X_OK) == 0,
+              runTool(["/usr/bin/python3", "-c", "import dbusmock.templates.polkitd"]).status == 0 else {
+            // scripts/install-deps installs it; a missing mock must not turn the privilege tests into passes.
+            throw DBusError.failed("python3-dbusmock is not installed (apt: python3-dbusmock)")
+        }
+        var template = "polkitd"
+        if held {
+            template = scratch + "/held_polkitd.py"
+            writeText(template, Self.heldTemplate)
+            chmod(scratch, 0o755)
+            chmod(template, 0o644)
+        }
+        let asUser = user.map { ["setpriv", "--reuid=\($0.uid)", "--regid=\($0.gid)", "--clear-groups"] } ?? []
+        process = try DaemonProcess(command: asUser + ["env", "DBUS_SYSTEM_BUS_ADDRESS=\(bus.address)",
+                                                       "/usr/bin/python3", "-m", "dbusmock", "--system", "--template", template],
+                                    logPath: scratch + "/polkit-\(user?.name ?? "root").log")
+        self.probe = probe
+        let up = waitUntil(10) { [process] in
+            guard process.isRunning else { return true }
+            let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                interface: "org.freedesktop.DBus", method: "NameHasOwner", values: [.string(Self.name)])
+            if owned?.first?.boolValue == true { return true }
+            usleep(20_000)
+            return false
+        }
+        guard up, process.isRunning else {
+            process.stop()
+            throw DBusError.failed("the mock authority did not start:\n\(process.log)")
+        }
+    }
+
+    func stop() { process.stop() }
+
+    @discardableResult
+    func mock(_ method: String, _ values: [Value] = []) throws -> [Value] {
+        try probe.callBlocking(destination: Self.name, path: Self.path, interface: Self.mockInterface, method: method,
+                               values: values, timeoutMs: 5000)
+    }
+
+    /// Allows these actions (the template refuses every other).
+    func allow(_ actions: [String]) throws { try mock("SetAllowed", [.array(elementSignature: "s", actions.map { .string($0) })]) }
+
+    /// Holds every check unanswered until `releaseReversed`, or until it is cancelled.
+    func hold() throws { try mock("SimulateHang", [.bool(true)]) }
+
+    /// Answers the held checks, the last received first; returns how many.
+    @discardableResult
+    func releaseReversed() throws -> UInt32 { try mock("ReleaseHeldReversed").first?.uint32Value ?? 0 }
+
+    var heldCount: UInt32 { (try? mock("HeldCount"))?.first?.uint32Value ?? 0 }
+
+    /// The cancellation ids `CancelCheckAuthorization` received.
+    var cancelled: [String] { ((try? mock("Cancelled"))?.first?.arrayValues ?? []).compactMap(\.stringValue) }
+
+    /// Each `CheckAuthorization` received: subject's bus name, action, flags, cancellation id.
+    func checks() throws -> [(subject: String, action: String, flags: UInt32, cancellation: String)] {
+        let calls = try mock("GetMethodCalls", [.string("CheckAuthorization")]).first?.arrayValues ?? []
+        return calls.compactMap { call in
+            guard let fields = call.structureValues, fields.count == 2,
+                  let args = fields[1].arrayValues?.map({ $0.variantValue ?? $0 }), args.count == 5 else { return nil }
+            let subject = args[0].structureValues?.last?.dictEntries?
+                .first { $0.0.stringValue == "name" }.map { $0.1.variantValue ?? $0.1 }?.stringValue ?? ""
+            return (subject, args[1].stringValue ?? "", args[3].uint32Value ?? 99, args[4].stringValue ?? "")
+        }
+    }
+
+    /// The stock template with checks that can be held, answered in reverse order, and cancelled.
+    static let heldTemplate = #"""
+        '''polkitd mock whose held checks can be answered out of order and cancelled'''
+        import dbus
+        from dbusmock import MOCK_IFACE
+        from dbusmock.templates.polkitd import *  # noqa: F401,F403 (BUS_NAME, load, SetAllowed, SimulateHang, …)
+        from dbusmock.templates.polkitd import load as stock_load
+
+
+        def load(mock, parameters):
+            stock_load(mock, parameters)
+            mock.held = []
+            mock.cancelled = []
+
+
+        @dbus.service.method(MAIN_IFACE, in_signature='(sa{sv})sa{ss}us', out_signature='(bba{ss})',
+                             async_callbacks=('ok_cb', 'err_cb'))
+        def CheckAuthorization(self, _subject, action_id, _details, _flags, cancellation_id, ok_cb, err_cb):
+            ret = (action_id in self.allowed or self.allow_unknown, False, {})
+            if self.simulate_hang:
+                self.held.append((cancellation_id, ok_cb, err_cb, ret))
+            else:
+                ok_cb(ret)
+
+
+        @dbus.service.method(MAIN_IFACE, in_signature='s', out_signature='')
+        def CancelCheckAuthorization(self, cancellation_id):
+            self.cancelled.append(cancellation_id)
+            for entry in [e for e in self.held if e[0] == cancellation_id]:
+                self.held.remove(entry)
+                entry[2](dbus.exceptions.DBusException('the check was cancelled',
+                                                       name='org.freedesktop.PolicyKit1.Error.Cancelled'))
+
+
+        @dbus.service.method(MOCK_IFACE, in_signature='', out_signature='u')
+        def ReleaseHeldReversed(self):
+            held, self.held = self.held, []
+            for (_id, ok_cb, _err_cb, ret) in reversed(held):
+                ok_cb(ret)
+            return len(held)
+
+
+        @dbus.service.method(MOCK_IFACE, in_signature='', out_signature='u')
+        def HeldCount(self):
+            return len(self.held)
+
+
+        @dbus.service.method(MOCK_IFACE, in_signature='', out_signature='as')
+        def Cancelled(self):
+            return self.cancelled
+        """#
+}
