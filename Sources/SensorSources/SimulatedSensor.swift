@@ -39,10 +39,18 @@ public final class SimulatedSensor: SensorSource {
         scheduleNext()
     }
 
+    /// The longest wait one GLib timeout can make: its milliseconds are 32 bits (about 49.7 days).
+    static let longestWaitMs = Double(UInt32.max)
+
     private func scheduleNext() {
         guard next < trace.count else { return }
-        let wait = max(0, origin + trace[next].t - SampleFeed.now)
-        replayTimer = EventLoop.Timer(afterMs: UInt32(wait.rounded(.up))) { [unowned self] in
+        let wait = max(0, origin + trace[next].t - SampleFeed.now).rounded(.up)
+        // A trace's times are any finite number of ms; a longer wait is made of several timeouts.
+        guard wait <= Self.longestWaitMs else {
+            replayTimer = EventLoop.Timer(afterMs: UInt32.max) { [unowned self] in scheduleNext() }
+            return
+        }
+        replayTimer = EventLoop.Timer(afterMs: UInt32(wait)) { [unowned self] in
             let sample = trace[next]
             next += 1
             feed.feed(x: sample.x, y: sample.y, z: sample.z)

@@ -47,13 +47,18 @@ final class SimulatedSensorTests: DaemonTestCase {
         XCTAssertEqual(try get("DeviceOrientation"), .uint32(0))
     }
 
-    func testReplayPlaysOnlyWhileClaimed() throws {
+    /// Restarts the daemon playing `trace` (CSV text); returns a recorder started right after.
+    private func restartReplaying(_ trace: String) throws -> SignalRecorder {
         stopDaemon()
-        let trace = scratch + "/turn.csv"
-        writeText(trace, "# portrait, then right edge up\n0,0,-9.81,0\n50,0,-9.81,0\n100,0,-9.81,0\n150,0,-9.81,0\n"
+        let path = scratch + "/trace.csv"
+        writeText(path, trace)
+        try startDaemon(extra: ["--replay", path])
+        return try newRecorder()
+    }
+
+    func testReplayPlaysOnlyWhileClaimed() throws {
+        let recorder = try restartReplaying("# portrait, then right edge up\n0,0,-9.81,0\n50,0,-9.81,0\n100,0,-9.81,0\n150,0,-9.81,0\n"
             + "400,-9.81,0,0\n450,-9.81,0,0\n500,-9.81,0,0\n550,-9.81,0,0\n600,-9.81,0,0\n")
-        try startDaemon(extra: ["--replay", trace])
-        let recorder = try newRecorder()
         usleep(900_000)
         XCTAssertEqual(recorder.count("DeviceOrientationDidChange"), 0, "nothing plays while nobody claims")
         let app = try newClient()
@@ -62,6 +67,18 @@ final class SimulatedSensorTests: DaemonTestCase {
         let devices = recorder.managerEvents.filter { $0.member == "DeviceOrientationDidChange" }.map(\.uints)
         XCTAssertEqual(devices, [[1], [3]], "portrait settles first, then landscape-left")
         XCTAssertEqual(try get("InterfaceOrientation"), .uint32(3))
+    }
+
+    func testReplayTimesPast32BitsOfMillisecondsWaitInsteadOfCrashing() throws {
+        // Portrait now; landscape in about 158 years, and later still.
+        let recorder = try restartReplaying("0,0,-9.81,0\n50,0,-9.81,0\n100,0,-9.81,0\n150,0,-9.81,0\n"
+            + "5000000000000,-9.81,0,0\n1e300,-9.81,0,0\n")
+        let app = try newClient()
+        try claim(app)
+        XCTAssertTrue(recorder.wait(timeout: 3) { $0.member == "DeviceOrientationDidChange" }, "\(recorder.events)")
+        usleep(300_000)
+        XCTAssertTrue(daemon?.isRunning ?? false, "the daemon died: \(daemon?.log ?? "")")
+        XCTAssertEqual(try get("DeviceOrientation"), .uint32(1), "the far sample is still waiting")
     }
 
     func testReplayOfABadTraceStopsTheDaemonWithTheLine() throws {
