@@ -201,9 +201,15 @@ public final class Policy {
     }
 
     /// The longest chain from `id` up through children and presentations, itself included.
+    /// Counted level by level, not by recursion: `[Limits] Depth` may allow more levels than the stack.
     func height(of id: ControllerID) -> Int {
-        guard let c = controllers[id] else { return 0 }
-        return 1 + (c.descendants.map(height(of:)).max() ?? 0)
+        var level = controllers[id] == nil ? [] : [id]
+        var height = 0
+        while !level.isEmpty {
+            height += 1
+            level = level.flatMap { controllers[$0]?.descendants ?? [] }
+        }
+        return height
     }
 
     /// `id` and every controller above it, up to the top of its hierarchy.
