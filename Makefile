@@ -25,6 +25,7 @@ DBUSDIR = $(DATADIR)/dbus-1
 POLKITACTIONSDIR = $(DATADIR)/polkit-1/actions
 UNITDIR = $(PREFIX)/lib/systemd/system
 UDEVRULESDIR = $(PREFIX)/lib/udev/rules.d
+SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
 BASHCOMPLETIONDIR = $(DATADIR)/bash-completion/completions
 ZSHCOMPLETIONDIR = $(DATADIR)/zsh/site-functions
 FISHCOMPLETIONDIR = $(DATADIR)/fish/vendor_completions.d
@@ -68,6 +69,7 @@ INSTALLED = \
 	$(POLKITACTIONSDIR)/org.orientationd.Orientation1.policy \
 	$(UNITDIR)/orientationd.service \
 	$(UDEVRULESDIR)/80-orientationd.rules \
+	$(SYSUSERSDIR)/orientationd.conf \
 	$(MANDIR)/man8/orientationd.8 \
 	$(MANDIR)/man1/orientationctl.1 \
 	$(MANDIR)/man5/orientationd.conf.5 \
@@ -123,7 +125,7 @@ install: programs manpages completions
 	$(SUBSTITUTE) dbus/org.orientationd.Orientation1.service.in > $(GENERATED)/org.orientationd.Orientation1.service
 	$(INSTALL) -d $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(DBUSDIR)/system.d \
 		$(DESTDIR)$(DBUSDIR)/system-services $(DESTDIR)$(DBUSDIR)/interfaces $(DESTDIR)$(POLKITACTIONSDIR) \
-		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSCONFDIR)/orientationd \
+		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/orientationd \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR) \
 		$(DESTDIR)$(BASHCOMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR)
 	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationd $(DESTDIR)$(LIBEXECDIR)/orientationd
@@ -134,6 +136,7 @@ install: programs manpages completions
 	$(INSTALL) -m 0644 dbus/org.orientationd.Orientation1.policy $(DESTDIR)$(POLKITACTIONSDIR)/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.service $(DESTDIR)$(UNITDIR)/
 	$(INSTALL) -m 0644 data/80-orientationd.rules $(DESTDIR)$(UDEVRULESDIR)/
+	$(INSTALL) -m 0644 dbus/orientationd.sysusers $(DESTDIR)$(SYSUSERSDIR)/orientationd.conf
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.8 $(DESTDIR)$(MANDIR)/man8/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationctl.1 $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.conf.5 $(DESTDIR)$(MANDIR)/man5/

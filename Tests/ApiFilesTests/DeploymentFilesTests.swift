@@ -24,7 +24,7 @@ final class DeploymentFilesTests: XCTestCase {
         return sections
     }
 
-    func testBusPolicyLetsOnlyRootOwnTheNameAndAnyoneCallTheInterfaces() throws {
+    func testBusPolicyLetsOnlyRootAndTheDaemonsUserOwnTheNameAndAnyoneCallTheInterfaces() throws {
         let root = try XMLReader.parse(try XCTUnwrap(readPackageFile("dbus/org.orientationd.Orientation1.conf")))
         XCTAssertEqual(root.name, "busconfig")
         let policies = root.children("policy")
@@ -32,7 +32,8 @@ final class DeploymentFilesTests: XCTestCase {
             for rule in policy.children where rule.attributes["own"] != nil || rule.attributes["own_prefix"] != nil {
                 XCTAssertEqual(rule.name, "allow")
                 XCTAssertEqual(rule.attributes["own"], Orientation1.busName)
-                XCTAssertEqual(policy.attributes, ["user": "root"], "only root may own \(Orientation1.busName)")
+                XCTAssertTrue([["user": "root"], ["user": "orientationd"]].contains(policy.attributes),
+                              "only root and the daemon's user may own \(Orientation1.busName): \(policy.attributes)")
             }
         }
         let defaults = try XCTUnwrap(policies.first { $0.attributes["context"] == "default" }, "no default policy")
@@ -83,13 +84,48 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertTrue(get.stdout.contains("phone"), get.stdout)
     }
 
+    /// The unit's user, made from the shipped sysusers file, owns the name under the shipped
+    /// policy in a deny-by-default bus and serves from a state directory of its own.
+    func testTheDaemonRunsAsItsOwnUserUnderTheShippedFiles() throws {
+        guard getuid() == 0 else { throw XCTSkip("creating the daemon's user needs root") }
+        let created = runTool(["systemd-sysusers", packageRoot + "/dbus/orientationd.sysusers"])
+        XCTAssertEqual(created.status, 0, created.stderr)
+        let user = try XCTUnwrap(getpwnam("orientationd"), "systemd-sysusers did not create orientationd").pointee
+        // The bus resolves the policy's user names when it loads them, so after the user exists.
+        let bus = try PrivateBus(systemPolicyFiles: ["\(packageRoot)/dbus/org.orientationd.Orientation1.conf"])
+        defer { bus.stop() }
+        let state = makeTempDirectory("orientationd-user-state")
+        defer { _ = runTool(["rm", "-rf", state]) }
+        chmod(state, 0o755)
+        chown(state, user.pw_uid, user.pw_gid)
+        let daemon = try DaemonProcess(command: ["setpriv", "--reuid=\(user.pw_uid)", "--regid=\(user.pw_gid)", "--clear-groups",
+                                                 productsDirectory() + "/orientationd", "--address", bus.address,
+                                                 "--sensor", "simulated", "--state-dir", state + "/state"],
+                                       logPath: state + "/daemon.log")
+        defer { daemon.stop() }
+        let client = try Connection(bus: .address(bus.address))
+        defer { client.close() }
+        let owner = waitUntil {
+            !daemon.isRunning || (try? client.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)]))?.first?.boolValue == true
+        }
+        XCTAssertTrue(owner && daemon.isRunning, daemon.log)
+        let ownerName = try client.callBusDriverBlocking("GetNameOwner", [.string(Orientation1.busName)]).first?.stringValue ?? ""
+        let uid = try client.callBusDriverBlocking("GetConnectionUnixUser", [.string(ownerName)]).first?.uint32Value
+        XCTAssertEqual(uid, user.pw_uid)
+        // Root's call is privileged whoever the daemon runs as; the daemon's user writes its state.
+        _ = try client.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: StandardInterface.properties,
+                                    method: "Set", values: [.string(Orientation1.managerInterface), .string("RotationLocked"), .variant(.bool(true))],
+                                    timeoutMs: 5000)
+        XCTAssertTrue(waitUntil { readText(state + "/state/state").contains("RotationLocked=true") }, daemon.log)
+    }
+
     /// The templates `make install` fills in (dbus/*.service.in): the bus and systemd start the same
     /// program with the same config file; only the bus names the state directory, which the unit
     /// leaves to its StateDirectory=.
     func testActivationFileAndUnitAgree() throws {
         let service = keyFile(try XCTUnwrap(readPackageFile("dbus/org.orientationd.Orientation1.service.in")))["D-BUS Service"] ?? [:]
         XCTAssertEqual(service["Name"], [Orientation1.busName])
-        XCTAssertEqual(service["User"], ["root"])
+        XCTAssertEqual(service["User"], ["orientationd"])
         XCTAssertEqual(service["SystemdService"], ["orientationd.service"])
         let command = "@libexecdir@/orientationd --system@config_option@"
         XCTAssertEqual(service["Exec"], [command + "@state_option@"])
@@ -101,6 +137,11 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertEqual(s["BusName"], [Orientation1.busName])
         XCTAssertEqual(s["ExecStart"], [command], "the bus and systemd start the same command")
         XCTAssertEqual(s["StateDirectory"], ["orientationd"])
+        XCTAssertEqual(s["StateDirectoryMode"], ["0755"], "the state directory dbus-api.md describes")
+        XCTAssertEqual(s["User"], ["orientationd"])
+        XCTAssertEqual(s["Group"], ["orientationd"])
+        let sysusers = try XCTUnwrap(readPackageFile("dbus/orientationd.sysusers"))
+        XCTAssertTrue(sysusers.split(separator: "\n").contains { $0.hasPrefix("u orientationd ") }, sysusers)
         for (key, value) in [("ProtectSystem", "strict"), ("ProtectHome", "yes"), ("PrivateTmp", "yes"),
                              ("NoNewPrivileges", "yes"), ("RestrictAddressFamilies", "AF_UNIX AF_NETLINK"),
                              ("CapabilityBoundingSet", ""), ("MemoryDenyWriteExecute", "yes")] {
@@ -132,6 +173,9 @@ final class DeploymentFilesTests: XCTestCase {
             XCTAssertEqual(action.children("message").count, 1, "\(action.attributes["id"] ?? "?") has a message")
             XCTAssertEqual(action.children("defaults").first?.children.map(\.name).sorted(),
                            ["allow_active", "allow_any", "allow_inactive"])
+            // polkit answers checks about other users' processes only to root or to the action's owner.
+            XCTAssertEqual(action.children("annotate").filter { $0.attributes["key"] == "org.freedesktop.policykit.owner" }.map(\.text),
+                           ["unix-user:orientationd"], "\(action.attributes["id"] ?? "?") names the daemon's user as its owner")
         }
         func allowActive(_ id: String) -> String? {
             actions.first { $0.attributes["id"] == id }?.children("defaults").first?.children("allow_active").first?.text

@@ -58,14 +58,14 @@ final class IIOSourceTests: XCTestCase {
 
     // MARK: Helpers
 
-    func start(_ arguments: [String] = [], config: String? = nil) throws {
+    func start(_ arguments: [String] = [], config: String? = nil, as user: TestAccount? = nil) throws {
         var args = ["--sensor", "iio"] + arguments
         if let config {
             let path = scratch + "/orientationd.conf"
             try config.write(toFile: path, atomically: true, encoding: .utf8)
             args += ["--config", path]
         }
-        let d = try Daemon(testbed: testbed, bus: bus, scratch: scratch, arguments: args)
+        let d = try Daemon(testbed: testbed, bus: bus, scratch: scratch, arguments: args, user: user)
         daemon = d
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline, d.isRunning {
@@ -134,6 +134,35 @@ final class IIOSourceTests: XCTestCase {
             try testbed.set(path, ["in_accel_x_raw": "\(x)", "in_accel_y_raw": "\(y)", "in_accel_z_raw": "\(z)"])
             try assertOrientation(expected, "raw (\(x), \(y), \(z))")
         }
+    }
+
+    /// What the unit's unprivileged user has: read access to sysfs, nothing else of root's.
+    func testAnUnprivilegedUserPollsTheAccelerometer() throws {
+        try XCTSkipUnless(TestAccounts.available, "running the daemon as another user needs root")
+        let user = try TestAccounts.user()
+        let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
+        // Its fake /sys is world-readable as the real one is (IIO's raw attributes are 0444); the bus and a
+        // state directory of its own are the unit's.
+        XCTAssertEqual(runTool(["chmod", "-R", "a+rX", testbed.root]).status, 0)
+        // umockdev's stand-in for the uevent socket lives in the testbed's top directory.
+        chmod(testbed.root, 0o777)
+        let socket = bus.address.components(separatedBy: "unix:path=").last?.components(separatedBy: ",").first ?? ""
+        chmod(dirname(socket), 0o755)
+        chmod(socket, 0o777)
+        mkdir(scratch + "/state", 0o755)
+        chown(scratch + "/state", user.uid, user.gid)
+        try start(as: user)
+        XCTAssertTrue(readText("/proc/\(daemon!.pid)/status").contains("Uid:\t\(user.uid)\t\(user.uid)"), "not running as \(user.name)")
+        XCTAssertTrue(try hasAccelerometer())
+        try claim()
+        try assertOrientation(1)
+        try testbed.set(path, ["in_accel_x_raw": "\(-g)", "in_accel_y_raw": "0"])
+        try assertOrientation(3)
+        XCTAssertTrue(eventually { readText(self.scratch + "/state/state").contains("InterfaceOrientation=3") },
+                      "the state is saved by the unprivileged user: \(daemon?.log ?? "")")
+        XCTAssertEqual(logLines(containing: "no hotplug"), 0, "uevents reach an unprivileged user")
+        try testbed.remove(path)
+        XCTAssertTrue(try eventually { try !hasAccelerometer() }, "the removal was not seen")
     }
 
     func testPerAxisFloatScaleAndOffsetAreApplied() throws {

@@ -166,12 +166,20 @@ final class Daemon {
     let process = Process()
     let logPath: String
 
-    init(testbed: Testbed, bus: PrivateBus, scratch: String, arguments: [String]) throws {
+    /// Runs it as `user` when given (through setpriv, which keeps the environment), as the unit could.
+    init(testbed: Testbed, bus: PrivateBus, scratch: String, arguments: [String], user: TestAccount? = nil) throws {
         logPath = scratch + "/daemon.log"
         FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        process.executableURL = URL(fileURLWithPath: productsDirectory() + "/orientationd")
-        process.arguments = ["--address", bus.address, "--state-dir", scratch + "/state"] + arguments
+        let daemon = productsDirectory() + "/orientationd"
+        let options = ["--address", bus.address, "--state-dir", scratch + "/state"] + arguments
+        if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", daemon] + options
+        } else {
+            process.executableURL = URL(fileURLWithPath: daemon)
+            process.arguments = options
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["LD_PRELOAD"] = preloadLibrary
         environment["UMOCKDEV_DIR"] = testbed.root

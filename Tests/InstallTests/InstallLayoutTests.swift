@@ -23,6 +23,7 @@ final class InstallLayoutTests: XCTestCase {
             "/usr/share/polkit-1/actions/org.orientationd.Orientation1.policy": 0o644,
             "/usr/lib/systemd/system/orientationd.service": 0o644,
             "/usr/lib/udev/rules.d/80-orientationd.rules": 0o644,
+            "/usr/lib/sysusers.d/orientationd.conf": 0o644,
             "/usr/share/man/man8/orientationd.8": 0o644,
             "/usr/share/man/man1/orientationctl.1": 0o644,
             "/usr/share/man/man5/orientationd.conf.5": 0o644,
@@ -51,6 +52,7 @@ final class InstallLayoutTests: XCTestCase {
         }
         for (installed, source) in [("/etc/orientationd/orientationd.conf", "data/orientationd.conf"),
                                     ("/usr/lib/udev/rules.d/80-orientationd.rules", "data/80-orientationd.rules"),
+                                    ("/usr/lib/sysusers.d/orientationd.conf", "dbus/orientationd.sysusers"),
                                     ("/usr/share/dbus-1/system.d/org.orientationd.Orientation1.conf", "dbus/org.orientationd.Orientation1.conf"),
                                     ("/usr/share/polkit-1/actions/org.orientationd.Orientation1.policy", "dbus/org.orientationd.Orientation1.policy")] {
             XCTAssertEqual(install.text(installed), readText(packageRoot + "/" + source), installed)
