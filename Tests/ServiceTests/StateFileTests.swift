@@ -155,7 +155,7 @@ final class StateFileTests: DaemonTestCase {
 
     /// The main loop never waits for the disk: every fsync and rename is made by another process.
     func testTheDaemonItselfNeverSyncsOrRenames() throws {
-        try XCTSkipUnless(toolExists("strace"), "strace is not installed")
+        guard toolExists("strace") else { throw unavailable("strace is not installed (apt: strace)") }
         let pid = daemon!.pid
         let trace = scratch + "/strace.log"
         var tracer: pid_t = 0
