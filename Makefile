@@ -33,11 +33,13 @@ DESTDIR =
 INSTALL = install
 
 # The programs `make install` copies: the release build with the Swift runtime
-# linked in, built first. Name another directory of built programs
-# (PROGRAMS_DIR=.build/debug) to install those as they are, without building.
+# linked in, built first; only the two programs, since the tests' support target
+# needs XCTest, which a static build has not. Name another directory of built
+# programs (PROGRAMS_DIR=.build/debug) to install those as they are, without building.
 ifeq ($(origin PROGRAMS_DIR),undefined)
 PROGRAMS_DIR = .build/release
-BUILD_PROGRAMS = $(SWIFT) build -c release --static-swift-stdlib
+BUILD_PROGRAMS = $(SWIFT) build -c release --static-swift-stdlib --product orientationd && \
+	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl
 else
 BUILD_PROGRAMS = test -x $(PROGRAMS_DIR)/orientationd -a -x $(PROGRAMS_DIR)/orientationctl
 endif
@@ -94,7 +96,8 @@ test: deps
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --product orientationd
+	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl
 
 # The main job: a private bus, the daemon with the simulated sensor, and a demo.
 run: build
