@@ -25,10 +25,10 @@ public enum BusDriver {
 extension Connection {
     /// Calls `method` of the bus driver without blocking the loop; `completion` always runs later,
     /// from the main loop. See `call(destination:path:interface:method:values:timeoutMs:completion:)`.
-    public func callBusDriver(_ method: String, _ values: [Value] = [],
+    public func callBusDriver(_ method: String, _ values: [Value] = [], timeoutMs: Int32 = -1,
                               completion: @escaping (Result<[Value], DBusError>) -> Void) {
         call(destination: BusDriver.name, path: BusDriver.path, interface: BusDriver.interface, method: method,
-             values: values, completion: completion)
+             values: values, timeoutMs: timeoutMs, completion: completion)
     }
 
     /// Calls `method` of the bus driver and waits for the answer: for command-line tools, and for a

@@ -2,25 +2,42 @@ import CDBus
 import EventLoop
 
 /// Holds a call's completion until libdbus reports the reply (`dbus_pending_call_set_notify`).
-private final class PendingReply {
+final class PendingReply {
     let completion: (Result<[Value], DBusError>) -> Void
+    let pending: OpaquePointer
+    weak var connection: Connection?
     var finished = false
-    init(_ completion: @escaping (Result<[Value], DBusError>) -> Void) { self.completion = completion }
+    init(_ pending: OpaquePointer, on connection: Connection, _ completion: @escaping (Result<[Value], DBusError>) -> Void) {
+        self.pending = pending
+        self.connection = connection
+        self.completion = completion
+    }
 
     /// Steals the reply and releases the pending call reference returned by `dbus_connection_send_with_reply`.
-    func finish(_ pending: OpaquePointer) {
+    func finish() {
         guard !finished else { return }
         finished = true
+        connection?.inFlight[ObjectIdentifier(self)] = nil
         let reply = dbus_pending_call_steal_reply(pending).map { Message(owning: $0) }
         dbus_pending_call_unref(pending)
         completion(Connection.result(of: reply))
+    }
+
+    /// Gives up on the reply (`dbus_pending_call_cancel`): libdbus never completes a call that was
+    /// waiting when its connection dropped, so the completion is told here.
+    func abandon(_ error: DBusError) {
+        guard !finished else { return }
+        finished = true
+        dbus_pending_call_cancel(pending)
+        dbus_pending_call_unref(pending)
+        completion(.failure(error))
     }
 }
 
 private let pendingNotify: DBusPendingCallNotifyFunction = { pending, data in
     guard let pending, let data else { return }
     let box = Unmanaged<PendingReply>.fromOpaque(data).takeUnretainedValue()
-    withExtendedLifetime(box) { box.finish(pending) }
+    withExtendedLifetime(box) { box.finish() }
 }
 
 private let pendingFree: DBusFreeFunction = { data in
@@ -47,7 +64,7 @@ extension Connection {
             Idle.schedule { completion(.failure(.disconnected("not connected to the bus"))) }
             return
         }
-        let box = PendingReply(completion)
+        let box = PendingReply(pending, on: self, completion)
         guard dbus_pending_call_set_notify(pending, pendingNotify, Unmanaged.passRetained(box).toOpaque(), pendingFree) != 0 else {
             Unmanaged.passUnretained(box).release()
             dbus_pending_call_cancel(pending)
@@ -57,7 +74,9 @@ extension Connection {
         }
         // A call that failed at once (e.g. the connection dropped) may already be complete.
         if dbus_pending_call_get_completed(pending) != 0 {
-            Idle.schedule { box.finish(pending) }
+            Idle.schedule { box.finish() }
+        } else {
+            inFlight[ObjectIdentifier(box)] = box
         }
     }
 
@@ -83,6 +102,13 @@ extension Connection {
             throw DBusError(consuming: &err)
         }
         return try Message(owning: reply).arguments()
+    }
+
+    /// Fails every call still waiting for a reply: the connection has dropped.
+    func abandonCallsInFlight() {
+        let calls = inFlight.values
+        inFlight = [:]
+        for call in calls { call.abandon(.disconnected("the connection to the bus closed before the reply")) }
     }
 
     static func result(of reply: Message?) -> Result<[Value], DBusError> {

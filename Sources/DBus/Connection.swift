@@ -34,21 +34,24 @@ public struct NameFlags: OptionSet, Sendable {
 public final class Connection {
     let raw: OpaquePointer
     /// The unique name the bus gave this connection, e.g. `:1.42` (`dbus_bus_get_unique_name`).
-    public let uniqueName: String
+    public internal(set) var uniqueName: String
     /// Called once when the bus goes away (the `org.freedesktop.DBus.Local.Disconnected` signal).
     public var onDisconnected: (() -> Void)?
     /// Whether the connection is still usable (`dbus_connection_get_is_connected`).
     public var isConnected: Bool { isOpen && dbus_connection_get_is_connected(raw) != 0 }
 
     var signalHandlers: [(id: Int, handler: (Message) -> Void)] = []
+    /// Calls waiting for their reply, so they can be failed when the connection drops.
+    var inFlight: [ObjectIdentifier: PendingReply] = [:]
     var nextHandlerID = 1
     private var isOpen = true
     private var dispatchScheduled = false
     private var server: ObjectServer?
 
-    /// Opens and registers a private connection; wraps `dbus_bus_get_private` or
-    /// `dbus_connection_open_private` + `dbus_bus_register`. Never exits the process on disconnect.
-    public init(bus: BusAddress) throws(DBusError) {
+    /// Opens and registers a private connection, waiting for the bus's answer to `Hello`; wraps
+    /// `dbus_bus_get_private` or `dbus_connection_open_private` + `dbus_bus_register`. Never exits the
+    /// process on disconnect. A daemon that already serves opens later ones with `open(bus:completion:)`.
+    public convenience init(bus: BusAddress) throws(DBusError) {
         var err = CDBus.DBusError()
         dbus_error_init(&err)
         var c: OpaquePointer?
@@ -64,12 +67,18 @@ public final class Connection {
             }
         }
         guard let c else { throw DBusError(consuming: &err) }
+        self.init(opened: c)
+    }
+
+    /// Takes over an opened private connection (registered or not yet) and attaches it to the loop.
+    init(opened c: OpaquePointer) {
         // libdbus' default calls _exit() when the bus goes away; a daemon wants to shut down itself.
         dbus_connection_set_exit_on_disconnect(c, 0)
         // Nothing here takes file descriptors; libdbus stops reading while this many sent along with
         // messages are still open, so a peer cannot fill the process's descriptor table with them.
         dbus_connection_set_max_received_unix_fds(c, Connection.maxReceivedFileDescriptors)
         raw = c
+        // Empty until `Hello` is answered when the connection is registered without blocking.
         uniqueName = dbus_bus_get_unique_name(c).map { String(cString: $0) } ?? ""
         attachToMainLoop()
     }
@@ -144,6 +153,8 @@ public final class Connection {
                 let handler = onDisconnected
                 onDisconnected = nil
                 handler?()
+                // After the owner has heard of the drop, so it can tell these failures from others.
+                abandonCallsInFlight()
                 return true
             }
             // A client that left with calls still waiting leaves after them, so nothing it sent is
