@@ -12,13 +12,13 @@ public final class AutoSource: SensorSource, SensorSink {
     private unowned let sink: SensorSink
     private var iio: IIOSource!
     private var proxy: SensorProxySource?
-    private let makeProxy: (SensorSink) throws -> SensorProxySource
+    private let makeProxy: (SensorSink) -> SensorProxySource
     /// The source in use.
     private var current: SensorSource!
     private var running = false
 
     /// `iio` and `proxy` build the two sources with this one as their sink, so it hears which is present.
-    public init(sink: SensorSink, iio: (SensorSink) -> IIOSource, proxy: @escaping (SensorSink) throws -> SensorProxySource) {
+    public init(sink: SensorSink, iio: (SensorSink) -> IIOSource, proxy: @escaping (SensorSink) -> SensorProxySource) {
         self.sink = sink
         makeProxy = proxy
         self.iio = iio(self)
@@ -51,12 +51,10 @@ public final class AutoSource: SensorSource, SensorSink {
 
     // MARK: Choosing
 
+    /// The proxy's source connects without blocking: it may be made long after the start, while
+    /// the daemon serves, and it keeps trying while the bus cannot be reached.
     private func watchProxy() {
-        do {
-            proxy = try makeProxy(self)
-        } catch {
-            log("the 'auto' source cannot watch for \(SensorProxy.busName): \(error)")
-        }
+        proxy = makeProxy(self)
     }
 
     /// The IIO device when present, else the proxy when it has an accelerometer, else the IIO source

@@ -20,6 +20,8 @@ public final class SensorProxySource: SensorSource {
     private var subscription: SignalSubscription?
     private var reconnectTimer: EventLoop.Timer?
     private var reconnectDelayMs: UInt32 = 1000
+    /// A connection was made once: the next is made "again".
+    private var everConnected = false
     /// `close()` was called: no reconnecting.
     private var closed = false
     /// The pose held is the device's now (see `freshnessMs`).
@@ -48,20 +50,32 @@ public final class SensorProxySource: SensorSource {
 
     public var isPresent: Bool { owner != nil && !ownerIsSelf && known && hasAccelerometer }
 
-    /// Connects to `bus` and starts watching; throws when the bus cannot be reached now. A connection
-    /// that drops later is made again (see `disconnected()`).
-    public init(sink: SensorSink, ownUniqueNames: [String], bus: BusAddress = .system) throws(DBusError) {
+    /// Connects to `bus` and starts watching; throws when the bus cannot be reached now. Waits for
+    /// the bus's answer, so only for the start, before anything is served. A connection that drops
+    /// later is made again without blocking (see `disconnected()`).
+    public convenience init(sink: SensorSink, ownUniqueNames: [String], bus: BusAddress = .system) throws(DBusError) {
+        self.init(sink: sink, ownUniqueNames: ownUniqueNames, of: bus)
+        watch(through: try Connection(bus: bus))
+    }
+
+    /// Connects to `bus` without blocking the loop and starts watching once connected; a bus that
+    /// cannot be reached is tried again as after a dropped connection (1 s, backing off to 30 s).
+    public convenience init(connectingLaterTo bus: BusAddress, sink: SensorSink, ownUniqueNames: [String]) {
+        self.init(sink: sink, ownUniqueNames: ownUniqueNames, of: bus)
+        reconnect()
+    }
+
+    private init(sink: SensorSink, ownUniqueNames: [String], of bus: BusAddress) {
         self.sink = sink
         self.bus = bus
         givenOwnNames = ownUniqueNames
         self.ownUniqueNames = Set(ownUniqueNames)
-        try connect()
     }
 
-    /// Opens the connection, then watches the name's owner and the proxy's properties.
-    private func connect() throws(DBusError) {
-        let connection = try Connection(bus: bus)
+    /// Takes an opened connection, then watches the name's owner and the proxy's properties.
+    private func watch(through connection: Connection) {
         self.connection = connection
+        everConnected = true
         ownUniqueNames = Set(givenOwnNames + [connection.uniqueName])
         connection.onDisconnected = { [weak self] in self?.disconnected() }
         subscription = connection.onSignal { [weak self] message in self?.handle(message) }
@@ -318,10 +332,26 @@ public final class SensorProxySource: SensorSource {
         reconnectTimer = EventLoop.Timer(afterMs: reconnectDelayMs) { [weak self] in
             guard let self else { return }
             self.reconnectTimer = nil
-            do {
-                try self.connect()
-                log("sensor-proxy: connected again to the bus of \(SensorProxy.busName)")
-            } catch {
+            self.reconnect()
+        }
+    }
+
+    /// Opens the connection without blocking: a bus that accepts the socket and never answers
+    /// must not stall the daemon's loop for the 25 s libdbus waits for `Hello`.
+    private func reconnect() {
+        Connection.open(bus: bus) { [weak self] result in
+            switch result {
+            case .success(let connection):
+                guard let self, !self.closed else {
+                    // Closed and released from the loop, not from inside libdbus' delivery of the answer.
+                    Idle.schedule { connection.close() }
+                    return
+                }
+                let again = self.everConnected
+                self.watch(through: connection)
+                log("sensor-proxy: connected \(again ? "again " : "")to the bus of \(SensorProxy.busName)")
+            case .failure(let error):
+                guard let self else { return }
                 if self.reconnectDelayMs == 1000 { log("sensor-proxy: cannot connect yet (\(error)); trying again") }
                 self.reconnectDelayMs = min(self.reconnectDelayMs * 2, 30_000)
                 self.scheduleReconnect()

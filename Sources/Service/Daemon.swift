@@ -42,8 +42,8 @@ public final class Daemon {
             IIOSource(feed: feed, sink: sink, configMatrix: settings.mountMatrix, pollHz: settings.pollHz,
                       stillPollHz: settings.stillPollHz)
         }
-        func proxy(_ sink: SensorSink) throws(DBusError) -> SensorProxySource {
-            try SensorProxySource(sink: sink, ownUniqueNames: ownNames)
+        func proxy(_ sink: SensorSink) -> SensorProxySource {
+            SensorProxySource(connectingLaterTo: .system, sink: sink, ownUniqueNames: ownNames)
         }
         switch settings.sensor {
         case .none:
@@ -51,7 +51,8 @@ public final class Daemon {
         case .simulated:
             return (SimulatedSensor(feed: feed, trace: samples), feed)
         case .sensorProxy:
-            do { return (try proxy(service), nil) } catch {
+            // At start the first connection may wait for the bus, and must succeed.
+            do { return (try SensorProxySource(sink: service, ownUniqueNames: ownNames), nil) } catch {
                 throw .configuration("--sensor sensor-proxy: cannot connect to the system bus: \(error)")
             }
         case .iio:

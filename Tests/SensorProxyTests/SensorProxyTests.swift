@@ -305,27 +305,11 @@ final class SensorProxyTests: XCTestCase {
     func testTheSourceComesBackWhenItsBusConnectionDrops() throws {
         let ownBus = try PrivateBus()
         defer { ownBus.stop() }
-        // The system bus' address names no server GUID (a restarted bus has a new one), so neither may this one.
-        setenv("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=\(bus.directory)/bus", 1)
-        try startDriver()
-        let child = try Child([productsDirectory() + "/orientationd", "--address", ownBus.address, "--sensor", "sensor-proxy",
-                               "--state-dir", scratch + "/state"], logPath: scratch + "/daemon.log", pipes: false)
-        daemon = child
-        let own = try Connection(bus: .address(ownBus.address))
+        let (child, own) = try startProxyDaemon(on: ownBus)
         defer { own.close() }
-        func read(_ property: String) -> Value? {
-            let reply = try? own.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
-                                              interface: StandardInterface.properties, method: "Get",
-                                              values: [.string(Orientation1.managerInterface), .string(property)], timeoutMs: 2000)
-            return reply?.first.map { $0.variantValue ?? $0 }
-        }
+        func read(_ property: String, timeoutMs: Int32 = 2000) -> Value? { managerProperty(property, via: own, timeoutMs: timeoutMs) }
         func expect(_ property: String, _ value: Value, _ what: String, timeout: Double = 5) {
-            let ok = waitUntil(timeout) {
-                if read(property) == value { return true }
-                usleep(20_000)
-                return false
-            }
-            XCTAssertTrue(ok, "\(what): \(property) is \(read(property).map { "\($0)" } ?? "?"); log:\n\(child.log)")
+            expectManagerProperty(property, value, via: own, of: child, what, timeout: timeout)
         }
         expect("HasAccelerometer", .bool(true), "the proxy on its bus")
         _ = try own.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
@@ -333,12 +317,7 @@ final class SensorProxyTests: XCTestCase {
         expect("DeviceOrientation", .uint32(1), "portrait")
 
         // The proxy's bus goes away, and with it the proxy; a new bus comes at the same address.
-        _ = try? driver?.command("quit")
-        driver?.stop(0)
-        driver = nil
-        let directory = bus.directory
-        probe.close()
-        bus.stop()
+        let directory = stopProxyBus()
         expect("HasAccelerometer", .bool(false), "the bus is gone")
         XCTAssertEqual(read("DeviceOrientation"), .uint32(0))
         bus = try PrivateBus(directory: directory)
@@ -352,6 +331,95 @@ final class SensorProxyTests: XCTestCase {
         XCTAssertTrue(child.isRunning, "orientationd died; log:\n\(child.log)")
         XCTAssertEqual(child.stop(), 0, "orientationd did not exit 0 on SIGTERM; log:\n\(child.log)")
         daemon = nil
+    }
+
+    /// While the source connects again to a bus that accepts the socket and never answers (a hung
+    /// system bus), the daemon's loop stays free: its own clients are answered at once. The attempt
+    /// fails when that bus closes, and a real bus that comes back is taken.
+    func testReconnectingToASilentBusLeavesTheDaemonAnswering() throws {
+        let ownBus = try PrivateBus()
+        defer { ownBus.stop() }
+        let (child, own) = try startProxyDaemon(on: ownBus)
+        defer { own.close() }
+        let socketPath = "\(bus.directory)/bus"
+        func read(_ property: String, timeoutMs: Int32 = 2000) -> Value? { managerProperty(property, via: own, timeoutMs: timeoutMs) }
+        func expect(_ property: String, _ value: Value, _ what: String, timeout: Double = 5) {
+            expectManagerProperty(property, value, via: own, of: child, what, timeout: timeout)
+        }
+        expect("HasAccelerometer", .bool(true), "the proxy on its bus")
+
+        // The proxy's bus goes away; in its place a listener accepts the connection made again and
+        // never answers, which left libdbus' blocking Hello waiting 25 s.
+        let directory = stopProxyBus()
+        expect("HasAccelerometer", .bool(false), "the bus is gone")
+        mkdir(directory, 0o700)
+        writeText(scratch + "/silentbus.py", silentBusScript)
+        let silent = try Child(["/usr/bin/python3", scratch + "/silentbus.py", socketPath], logPath: scratch + "/silentbus.log",
+                               pipes: true)
+        defer { silent.stop() }
+        XCTAssertEqual(try silent.readLine(), "listening")
+        XCTAssertEqual(try silent.readLine(timeout: 10), "accepted", "the source did not try the bus again; log:\n\(child.log)")
+        for _ in 0..<3 {
+            let start = now()
+            let answer = read("HasAccelerometer", timeoutMs: 5000)
+            let took = now() - start
+            XCTAssertEqual(answer, .bool(false), "no answer while connecting to the silent bus; log:\n\(child.log)")
+            XCTAssertLessThan(took, 2, "the answer waited for the silent bus")
+            usleep(300_000)
+        }
+
+        // The silent bus closes; the attempt fails, and a real bus is taken when it comes back.
+        silent.stop()
+        bus = try PrivateBus(directory: directory)
+        probe = try Connection(bus: .address(bus.address))
+        try startDriver()
+        try pose(-256, 0, 0)
+        expect("HasAccelerometer", .bool(true), "connected again to the new bus", timeout: 15)
+        XCTAssertTrue(child.log.contains("sensor-proxy: cannot connect yet"), child.log)
+        XCTAssertTrue(child.isRunning, "orientationd died; log:\n\(child.log)")
+        XCTAssertEqual(child.stop(), 0, "orientationd did not exit 0 on SIGTERM; log:\n\(child.log)")
+        daemon = nil
+    }
+
+    /// The proxy on the "system" bus, `orientationd --sensor sensor-proxy` serving on `ownBus`, and a
+    /// client connection on `ownBus`.
+    func startProxyDaemon(on ownBus: PrivateBus) throws -> (Child, Connection) {
+        // The system bus' address names no server GUID (a restarted bus has a new one), so neither may this one.
+        setenv("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=\(bus.directory)/bus", 1)
+        try startDriver()
+        let child = try Child([productsDirectory() + "/orientationd", "--address", ownBus.address, "--sensor", "sensor-proxy",
+                               "--state-dir", scratch + "/state"], logPath: scratch + "/daemon.log", pipes: false)
+        daemon = child
+        return (child, try Connection(bus: .address(ownBus.address)))
+    }
+
+    /// Stops the proxy and its bus; returns the bus's directory, where a bus can come again.
+    func stopProxyBus() -> String {
+        _ = try? driver?.command("quit")
+        driver?.stop(0)
+        driver = nil
+        probe.close()
+        bus.stop()
+        return bus.directory
+    }
+
+    /// A manager property read through `own`; nil when the daemon does not answer in `timeoutMs`.
+    func managerProperty(_ property: String, via own: Connection, timeoutMs: Int32 = 2000) -> Value? {
+        let reply = try? own.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
+                                          interface: StandardInterface.properties, method: "Get",
+                                          values: [.string(Orientation1.managerInterface), .string(property)], timeoutMs: timeoutMs)
+        return reply?.first.map { $0.variantValue ?? $0 }
+    }
+
+    /// Waits up to `timeout` s for a manager property to read `value`.
+    func expectManagerProperty(_ property: String, _ value: Value, via own: Connection, of child: Child, _ what: String,
+                               timeout: Double) {
+        let ok = waitUntil(timeout) {
+            if managerProperty(property, via: own) == value { return true }
+            usleep(20_000)
+            return false
+        }
+        XCTAssertTrue(ok, "\(what): \(property) is \(managerProperty(property, via: own).map { "\($0)" } ?? "?"); log:\n\(child.log)")
     }
 
     /// The fake newer proxy (FakeProxyScript.swift) on the private bus, answering `ok` once it owns the name.
