@@ -11,6 +11,7 @@ class PrivilegeTestCase: DaemonTestCase {
 
     static let lockRotation = "org.orientationd.Orientation1.lock-rotation"
     static let setDevice = "org.orientationd.Orientation1.set-device-orientation"
+    static let takeKeyWindow = "org.orientationd.Orientation1.take-key-window"
 
     override func setUpWithError() throws {
         guard TestAccounts.available else { throw unavailable("running clients as other users needs root") }
@@ -99,6 +100,42 @@ final class PolkitTests: PrivilegeTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             XCTAssertEqual(try polkit.checks().last?.flags, flags, "busctl --allow-interactive-authorization=\(allow)")
         }
+    }
+
+    /// With no focus authority, polkit decides whether an ordinary user's window may take the key window
+    /// from another client's (P6f): refused, nothing changes; allowed, the window is key and the
+    /// interface orientation follows its mask.
+    func testPolkitDecidesWhetherAWindowMayTakeTheKeyWindow() throws {
+        let polkit = try startAuthority()
+        let owner = try newClient()
+        let first = try registerWindow(owner)
+        try setRoot(owner, first, try createController(owner, mask: 2))
+        XCTAssertEqual(try o("KeyWindow"), first)
+        XCTAssertEqual(try u("InterfaceOrientation"), 1)
+
+        let taker = try connect(as: try TestAccounts.user())
+        let second = try registerWindow(taker)
+        try setRoot(taker, second, try createController(taker, mask: 24))
+        XCTAssertEqual(try o("KeyWindow"), first, "registering a window does not take the key window")
+
+        // Every other privilege, not this one.
+        try polkit.allow([Self.lockRotation, Self.setDevice])
+        try set("RotationLocked", .bool(true))
+        let before = try getAll()
+        let message = assertError(std("AccessDenied")) { try self.call(taker, second, Orientation1.windowInterface, "MakeKeyAndVisible") }
+        XCTAssertTrue(message.contains("polkit refused") && message.contains(Self.takeKeyWindow), message)
+        XCTAssertEqual(try getAll(), before, "the refusal changed nothing")
+        XCTAssertEqual(try o("KeyWindow"), first)
+        XCTAssertEqual(try b("RotationLocked"), true)
+        XCTAssertEqual(try u("InterfaceOrientation"), 1)
+        try set("RotationLocked", .bool(false))
+
+        try polkit.allow([Self.takeKeyWindow])
+        try call(taker, second, Orientation1.windowInterface, "MakeKeyAndVisible")
+        XCTAssertEqual(try o("KeyWindow"), second)
+        XCTAssertEqual(try u("InterfaceOrientation"), 3, "the landscape-only window rules")
+        XCTAssertEqual(try polkit.checks().map(\.action), [Self.takeKeyWindow, Self.takeKeyWindow],
+                       "the root probe's calls are not checked; the taker's are, for this action")
     }
 
     func testAnAuthorityNotRunningAsRootIsNotTrusted() throws {
