@@ -1,5 +1,6 @@
 import Arguments
 import DBus
+import OrientationAPI
 
 /// The daemon's command line (dbus-api.md, "Command lines"); flags override the config file.
 public enum DaemonCommandLine {
@@ -22,16 +23,21 @@ public enum DaemonCommandLine {
                                    screen as orientationd decides; off when another process owns
                                    that name or with --sensor sensor-proxy ([Compat] SensorProxy)
           --verbose                log every decision
+          --version                print the version and exit
           --help                   show this help
 
         An option's value may also follow an equals sign: --sensor=simulated.
         """
 
-    /// What was asked for: settings to run with, or the help text.
+    /// What was asked for: settings to run with, the help text, or the version.
     public enum Outcome {
         case run(Settings, warnings: [String])
         case help
+        case version
     }
+
+    /// What `--version` prints.
+    public static let versionLine = "orientationd \(Release.version)"
 
     /// Parses `arguments` (without the program name), reads the config file, then applies the flags over it.
     public static func parse(_ arguments: [String]) throws(StartupError) -> Outcome {
@@ -45,6 +51,7 @@ public enum DaemonCommandLine {
             }
             switch argument {
             case "--help", "-h": return .help
+            case "--version": return .version
             case "--system": flags.append { $0.bus = .system }
             case "--session": flags.append { $0.bus = .session }
             case "--address":

@@ -15,6 +15,7 @@ enum Commands {
         CommandOption(flag: "--session", summary: "use the session bus"),
         CommandOption(flag: "--address", value: "ADDRESS", summary: "use the bus at ADDRESS"),
         CommandOption(flag: "--json", summary: "print JSON for scripts (see 'orientationctl help status')"),
+        CommandOption(flag: "--version", summary: "print the version and exit"),
         CommandOption(flag: "--help", alias: "-h", summary: "show this help"),
     ]
 

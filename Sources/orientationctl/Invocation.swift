@@ -8,9 +8,15 @@ struct Invocation {
     var command: String
     var arguments: [String]
 
+    /// What the command line asks for: a command to run, the overview, or the version.
+    enum Request {
+        case run(Invocation)
+        case overview
+        case version
+    }
+
     /// Parses the whole argument list (without the program name).
-    /// Returns nil for a request for the overview (`--help`, `-h`).
-    static func parse(_ argv: [String]) throws(Failure) -> Invocation? {
+    static func parse(_ argv: [String]) throws(Failure) -> Request {
         var bus: BusAddress?
         var json = false
         var cursor = ArgumentCursor(argv)
@@ -22,7 +28,8 @@ struct Invocation {
         }
         while cursor.peek?.hasPrefix("-") == true, let argument = cursor.next() {
             switch argument {
-            case "--help", "-h": return nil
+            case "--help", "-h": return .overview
+            case "--version": return .version
             case "--system": try setBus(.system, argument)
             case "--session": try setBus(.session, argument)
             case "--json": json = true
@@ -35,7 +42,7 @@ struct Invocation {
             if cursor.hasUnusedValue { throw .usage("\(argument) takes no value") }
         }
         guard let command = cursor.next() else { throw .usage("no command given") }
-        return Invocation(bus: bus ?? .system, json: json, command: command, arguments: cursor.remaining)
+        return .run(Invocation(bus: bus ?? .system, json: json, command: command, arguments: cursor.remaining))
     }
 
     /// Whether the command's own arguments ask for its help (before any `--`).

@@ -1,10 +1,16 @@
 @preconcurrency import Glibc
+import OrientationAPI
 
 // Monitor lines must reach a pipe as they happen.
 setvbuf(stdout, nil, _IOLBF, 0)
 
 func run(_ argv: [String]) throws(Failure) {
-    guard let invocation = try Invocation.parse(argv) else { return print(Help.overview) }
+    let invocation: Invocation
+    switch try Invocation.parse(argv) {
+    case .overview: return print(Help.overview)
+    case .version: return print("orientationctl \(Release.version)")
+    case .run(let parsed): invocation = parsed
+    }
     guard let command = Commands.named(invocation.command) else {
         throw .usage("unknown command '\(invocation.command)'; commands: "
             + Commands.all.map(\.name).joined(separator: ", "))

@@ -7,14 +7,20 @@ setvbuf(stderr, nil, _IOLBF, 0)
 
 let loop = MainLoop()
 
-/// Reads the command line and the config file and starts serving; nil when only the help was asked for.
+/// Reads the command line and the config file and starts serving; nil when only the help or the
+/// version was asked for.
 func start() throws(StartupError) -> Daemon? {
-    guard case .run(let settings, let warnings) = try DaemonCommandLine.parse(Array(CommandLine.arguments.dropFirst())) else {
+    switch try DaemonCommandLine.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help:
         print(DaemonCommandLine.usage)
         return nil
+    case .version:
+        print(DaemonCommandLine.versionLine)
+        return nil
+    case .run(let settings, let warnings):
+        for warning in warnings { fputs("orientationd: warning: \(warning)\n", stderr) }
+        return try Daemon(settings: settings)
     }
-    for warning in warnings { fputs("orientationd: warning: \(warning)\n", stderr) }
-    return try Daemon(settings: settings)
 }
 
 let daemon: Daemon
