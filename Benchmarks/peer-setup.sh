@@ -21,3 +21,16 @@ else
     (cd "$root" && swift build -c release --static-swift-stdlib --product orientationd "${scratch[@]}" >&2)
     daemon="$(cd "$root" && swift build -c release --static-swift-stdlib --product orientationd "${scratch[@]}" --show-bin-path)/orientationd"
 fi
+
+# Sets $ctl: orientationctl beside the daemon, built in release the same way unless $ORIENTATIONCTL
+# names one (or $ORIENTATIOND does, and it sits beside it).
+find_orientationctl() {
+    if [ -n "${ORIENTATIONCTL:-}" ]; then
+        ctl=$ORIENTATIONCTL
+        return
+    fi
+    if [ -z "${ORIENTATIOND:-}" ]; then
+        (cd "$root" && swift build -c release --static-swift-stdlib --product orientationctl "${scratch[@]}" >&2)
+    fi
+    ctl="$(dirname "$daemon")/orientationctl"
+}

@@ -12,14 +12,16 @@
 #   latency         rotation latency, jitter, per-sample cost
 #   power           CPU time per minute and wake-ups per second while claimed: still, turning every 2 s
 #   churn           wake-ups from 1,000 non-IIO devices plugged and unplugged
+#   follow          device turn -> headless sway output turned: `orientationctl follow sway` beside a
+#                   monitor-sensor | swaymsg shell loop (skipped without sway)
 #
 # Usage: Benchmarks/run.sh            (builds the release daemon first; about 15 minutes after that)
 #   OUT=dir                 where the JSON files and latency.png go (default: a new directory in /tmp)
 #   SCRATCH / ORIENTATIOND  as for the other benchmarks (peer-setup.sh)
-#   RUNS=3 STEPS=30 POWER_SECONDS=60 DEVICES=1000 STARTS=20 SKIP=name,name (skip some benchmarks)
+#   RUNS=3 STEPS=30 POWER_SECONDS=60 DEVICES=1000 STARTS=20 FOLLOW_STEPS=20 SKIP=name,name (skip some benchmarks)
 #
 # Needs (Debian): iio-sensor-proxy, umockdev, gir1.2-umockdev-1.0, python3-gi, dbus-daemon, valgrind,
-# gnuplot-nox (the plot is skipped without it), iproute2 and util-linux (the kernel churn, as root).
+# gnuplot-nox (the plot is skipped without it), sway (for follow), iproute2 and util-linux (the kernel churn, as root).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -46,4 +48,10 @@ step startup --runs "$runs"
 step latency --runs "$runs" --steps "${STEPS:-30}"
 step power --runs "$runs" --seconds "${POWER_SECONDS:-60}"
 step churn --devices "${DEVICES:-1000}"
+if command -v sway >/dev/null; then
+    find_orientationctl
+    step follow --ctl "$ctl" --steps "${FOLLOW_STEPS:-20}"
+else
+    echo "== follow: skipped, sway is not installed" >&2
+fi
 exec "$python" "$here/report.py" "$out"
