@@ -284,6 +284,21 @@ class SideBySide:
                     self.testbed.set_attribute(self.accel, 'in_accel_%s_raw' % axis, str(value))
                     self.raw[axis] = value
 
+    def turn(self, rng, steps):
+        """Turns the device portrait <-> landscape `steps` times at random phases (0.9-1.6 s apart,
+        so a step never lines up with a poll); returns (time written, pose) per step."""
+        self.pump(rng.uniform(0.9, 1.6))
+        marks = []
+        pose = PORTRAIT
+        for _ in range(steps):
+            pose = LANDSCAPE if pose == PORTRAIT else PORTRAIT
+            t0 = time.monotonic()
+            self.write(pose)
+            marks.append((t0, pose))
+            self.pump(rng.uniform(0.9, 1.6))
+        self.pump(0.8)
+        return marks
+
     def settle_in(self, pose, whos, timeout=5):
         """Puts the device in `pose` and waits until each of `whos` reports it."""
         self.write(pose)

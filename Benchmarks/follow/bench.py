@@ -141,16 +141,7 @@ class Run(SideBySide):
     def steps(self, who, rng):
         self.start_follower(who)
         try:
-            self.pump(rng.uniform(0.9, 1.6))
-            marks = []
-            pose = PORTRAIT
-            for _ in range(self.args.steps):
-                pose = LANDSCAPE if pose == PORTRAIT else PORTRAIT
-                t0 = time.monotonic()
-                self.write(pose)
-                marks.append((t0, pose))
-                self.pump(rng.uniform(0.9, 1.6))
-            self.pump(0.8)
+            marks = self.turn(rng, self.args.steps)
         finally:
             self.stop_follower()
         out = {'sway': [], 'sway-low': [], 'daemon': [], 'extra': []}

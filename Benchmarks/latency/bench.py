@@ -27,7 +27,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from sidebyside import (LANDSCAPE, OD, OD_PATH, OUR_VALUE, PEER_VALUE, PORTRAIT, RAW_G, SP,  # noqa: E402
+from sidebyside import (OD, OD_PATH, OUR_VALUE, PEER_VALUE, PORTRAIT, RAW_G, SP,  # noqa: E402
                         SP_PATH, SideBySide)
 from gi.repository import GLib, Gio  # noqa: E402
 
@@ -94,16 +94,7 @@ class Run(SideBySide):
     def steps(self, rng):
         if not self.settle_in(PORTRAIT, ('peer', 'ours')):
             print('  warning: the device did not settle in portrait', file=sys.stderr)
-        self.pump(rng.uniform(0.9, 1.6))
-        marks = []
-        pose = PORTRAIT
-        for _ in range(self.args.steps):
-            pose = LANDSCAPE if pose == PORTRAIT else PORTRAIT
-            t0 = time.monotonic()
-            self.write(pose)
-            marks.append((t0, pose))
-            self.pump(rng.uniform(0.9, 1.6))
-        self.pump(0.8)
+        marks = self.turn(rng, self.args.steps)
         result = {'peer': [], 'ours': [], 'ours-did': []}
         missed = {'peer': 0, 'ours': 0, 'ours-did': 0}
         for i, (t0, pose) in enumerate(marks):
