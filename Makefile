@@ -80,7 +80,7 @@ INSTALLED = \
 	$(FISHCOMPLETIONDIR)/orientationctl.fish \
 	$(addprefix $(DOCDIR)/,$(notdir $(DOCS)))
 
-.PHONY: all deps build-deps build test release run programs manpages completions install uninstall clean deb
+.PHONY: all deps build-deps build test test-release release run programs manpages completions install uninstall clean deb
 
 all: programs manpages completions
 
@@ -94,6 +94,15 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# The test targets that run the programs (the daemon on a private bus, the client, the install), run
+# again against the release build the package ships: static Swift runtime, libdbus linked in, the
+# linker's function order. TestSupport runs the programs in ORIENTATIOND_PROGRAMS when it is set.
+PROGRAM_TESTS = ServiceTests|CLITests|IIOTests|SensorProxyTests|CompatTests|ApiFilesTests|InstallTests
+test-release: release
+	$(SWIFT) build --build-tests
+	ORIENTATIOND_PROGRAMS=$(CURDIR)/.build/release $(SWIFT) test --skip-build --disable-swift-testing \
+		--filter '^($(PROGRAM_TESTS))\.'
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product orientationd

@@ -99,7 +99,7 @@ final class DeploymentFilesTests: XCTestCase {
         chmod(state, 0o755)
         chown(state, user.pw_uid, user.pw_gid)
         let daemon = try DaemonProcess(command: ["setpriv", "--reuid=\(user.pw_uid)", "--regid=\(user.pw_gid)", "--clear-groups",
-                                                 productsDirectory() + "/orientationd", "--address", bus.address,
+                                                 programsDirectory() + "/orientationd", "--address", bus.address,
                                                  "--sensor", "simulated", "--state-dir", state + "/state"],
                                        logPath: state + "/daemon.log")
         defer { daemon.stop() }

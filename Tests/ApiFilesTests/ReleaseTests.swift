@@ -9,7 +9,7 @@ final class ReleaseTests: XCTestCase {
         let packaged = try XCTUnwrap(changelog.firstMatch(of: /^orientationd \(([^)]+)\)/)?.output.1)
         XCTAssertEqual(String(packaged), Release.version, "debian/changelog and Release.version name different releases")
         for program in ["orientationd", "orientationctl"] {
-            let result = runTool([productsDirectory() + "/" + program, "--version"])
+            let result = runTool([programsDirectory() + "/" + program, "--version"])
             XCTAssertEqual(result.status, 0, "\(program) --version: \(result.stderr)")
             XCTAssertEqual(result.stdout, "\(program) \(packaged)\n")
         }

@@ -4,8 +4,8 @@ import DBus
 import OrientationAPI
 import TestSupport
 
-let orientationctl = productsDirectory() + "/orientationctl"
-let orientationd = productsDirectory() + "/orientationd"
+let orientationctl = programsDirectory() + "/orientationctl"
+let orientationd = programsDirectory() + "/orientationd"
 
 /// A private bus with orientationd (simulated sensor) serving it.
 final class DaemonFixture {

@@ -21,7 +21,7 @@ final class BusPolicyTests: CompatTestCase {
         let address = systemBus.address
 
         // The daemon as this (root) user: owns both names.
-        let daemon = try Child([productsDirectory() + "/orientationd", "--address", address, "--sensor", "simulated",
+        let daemon = try Child([programsDirectory() + "/orientationd", "--address", address, "--sensor", "simulated",
                                 "--state-dir", scratch + "/state", "--sensor-proxy-compat"], output: scratch + "/daemon.log")
         children.append(daemon)
         let probe = try Connection(bus: .address(address))

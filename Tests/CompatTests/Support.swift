@@ -141,7 +141,7 @@ class CompatTestCase: XCTestCase {
     func startDaemon(_ extra: [String], name: String = "daemon", waitFor: String? = Orientation1.busName,
                      environment: [String: String] = [:]) throws -> Child {
         let state = scratch + "/\(name)-state"
-        let args = [productsDirectory() + "/orientationd", "--address", bus.address, "--sensor", "simulated",
+        let args = [programsDirectory() + "/orientationd", "--address", bus.address, "--sensor", "simulated",
                     "--state-dir", state] + extra
         let child = try Child(args, output: scratch + "/\(name).log", environment: environment)
         children.append(child)

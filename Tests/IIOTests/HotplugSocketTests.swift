@@ -75,7 +75,7 @@ final class HotplugSocketTests: XCTestCase {
         let setup = "mount -t tmpfs tmpfs /run && " + (udevRuns ? "mkdir /run/udev && touch /run/udev/control && " : "")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["--net", "--mount", "sh", "-c", setup + "exec \"$0\" \"$@\"", productsDirectory() + "/orientationd",
+        process.arguments = ["--net", "--mount", "sh", "-c", setup + "exec \"$0\" \"$@\"", programsDirectory() + "/orientationd",
                              "--address", bus.address, "--sensor", "iio", "--state-dir", scratch + "/state"]
         FileManager.default.createFile(atPath: scratch + "/daemon.log", contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/daemon.log"))

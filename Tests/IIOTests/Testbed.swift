@@ -171,7 +171,7 @@ final class Daemon {
         logPath = scratch + "/daemon.log"
         FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        let daemon = productsDirectory() + "/orientationd"
+        let daemon = programsDirectory() + "/orientationd"
         let options = ["--address", bus.address, "--state-dir", scratch + "/state"] + arguments
         if let user {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")

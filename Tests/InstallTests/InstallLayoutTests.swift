@@ -48,7 +48,7 @@ final class InstallLayoutTests: XCTestCase {
 
         // The programs are the built ones; the data files are the repository's as they are.
         for (installed, built) in [("/usr/libexec/orientationd", "orientationd"), ("/usr/bin/orientationctl", "orientationctl")] {
-            XCTAssertEqual(runTool(["cmp", install.path(installed), productsDirectory() + "/" + built]).status, 0, installed)
+            XCTAssertEqual(runTool(["cmp", install.path(installed), programsDirectory() + "/" + built]).status, 0, installed)
         }
         for (installed, source) in [("/etc/orientationd/orientationd.conf", "data/orientationd.conf"),
                                     ("/usr/lib/udev/rules.d/80-orientationd.rules", "data/80-orientationd.rules"),

@@ -22,7 +22,7 @@ final class Installation {
         root = makeTempDirectory("orientationd-install")
         staged = prefix != nil
         self.prefix = prefix ?? root
-        variables = ["PREFIX=\(self.prefix)", "PROGRAMS_DIR=\(productsDirectory())"]
+        variables = ["PREFIX=\(self.prefix)", "PROGRAMS_DIR=\(programsDirectory())"]
             + (staged ? ["DESTDIR=\(root)"] : []) + extra
         let result = make("install")
         guard result.status == 0 else {

@@ -12,7 +12,7 @@ final class InstalledCompletionTests: XCTestCase {
 
     /// The commands of `orientationctl --help`.
     private func helpCommands() -> Set<String> {
-        let overview = runTool([productsDirectory() + "/orientationctl", "--help"]).stdout
+        let overview = runTool([programsDirectory() + "/orientationctl", "--help"]).stdout
         var names: Set<String> = []
         var inCommands = false
         for line in overview.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -28,7 +28,7 @@ final class InstalledCompletionTests: XCTestCase {
         defer { install.remove() }
         for (shell, check) in [("bash", ["bash", "-n"]), ("zsh", ["zsh", "-n"]), ("fish", ["fish", "--no-execute"])] {
             let path = "\(install.prefix)/\(Self.scripts[shell]!)"
-            let printed = runTool([productsDirectory() + "/orientationctl", "completions", shell])
+            let printed = runTool([programsDirectory() + "/orientationctl", "completions", shell])
             XCTAssertEqual(printed.status, 0, printed.stderr)
             XCTAssertEqual(TestSupport.readText(path), printed.stdout, "\(path) is what 'orientationctl completions \(shell)' prints")
             guard toolExists(shell) else { throw unavailable("\(shell) is not installed") }

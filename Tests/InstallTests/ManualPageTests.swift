@@ -22,7 +22,7 @@ final class ManualPageTests: XCTestCase {
     }
 
     private func help(_ program: String, _ arguments: [String] = ["--help"]) -> String {
-        let result = runTool([productsDirectory() + "/" + program] + arguments)
+        let result = runTool([programsDirectory() + "/" + program] + arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
         return result.stdout
     }

@@ -67,7 +67,7 @@ final class SensorProxyTests: XCTestCase {
     func pose(_ x: Int, _ y: Int, _ z: Int) throws { try drive("pose \(x) \(y) \(z)") }
 
     func startDaemon(sensor: String = "sensor-proxy") throws {
-        let child = try Child([productsDirectory() + "/orientationd", "--address", bus.address, "--sensor", sensor,
+        let child = try Child([programsDirectory() + "/orientationd", "--address", bus.address, "--sensor", sensor,
                                "--state-dir", scratch + "/state"], logPath: scratch + "/daemon.log", pipes: false)
         daemon = child
         let up = waitUntil(5) {
@@ -387,7 +387,7 @@ final class SensorProxyTests: XCTestCase {
         // The system bus' address names no server GUID (a restarted bus has a new one), so neither may this one.
         setenv("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=\(bus.directory)/bus", 1)
         try startDriver()
-        let child = try Child([productsDirectory() + "/orientationd", "--address", ownBus.address, "--sensor", "sensor-proxy",
+        let child = try Child([programsDirectory() + "/orientationd", "--address", ownBus.address, "--sensor", "sensor-proxy",
                                "--state-dir", scratch + "/state"], logPath: scratch + "/daemon.log", pipes: false)
         daemon = child
         return (child, try Connection(bus: .address(ownBus.address)))

@@ -67,7 +67,7 @@ class SideBySideTestCase: XCTestCase {
     /// Creates the fake devices (iio:device0, 1, … with these sysfs attributes and udev properties),
     /// starts iio-sensor-proxy and orientationd (with `daemonArguments`) on them; then claims both.
     func start(devices: [(attributes: [String: String], properties: [String: String])], daemonArguments: [String] = []) throws {
-        let daemonPath = productsDirectory() + "/orientationd"
+        let daemonPath = programsDirectory() + "/orientationd"
         guard access(daemonPath, X_OK) == 0 else { throw DBusError.failed("no orientationd at \(daemonPath)") }
         let script = scratch + "/side-by-side.py"
         writeText(script, sideBySideDriverScript)

@@ -12,8 +12,16 @@ public let packageRoot: String = {
     return parts.joined(separator: "/")
 }()
 
+/// The directory holding the programs the tests run, `orientationd` and `orientationctl`: the one named by
+/// `ORIENTATIOND_PROGRAMS` when it is set (`make test-release` names the release build, the programs the
+/// package ships), else the build the tests were built with (the test bundle runs from there).
+public func programsDirectory() -> String {
+    if let named = getenv("ORIENTATIOND_PROGRAMS"), named.pointee != 0 { return String(cString: named) }
+    return productsDirectory()
+}
+
 /// The directory holding the built products (the test bundle runs from there).
-public func productsDirectory() -> String {
+func productsDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     var exe = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
@@ -75,7 +83,7 @@ public final class DaemonProcess {
 
     /// Spawns `orientationd ARGS` with stdout and stderr in `logPath`.
     public convenience init(arguments: [String], logPath: String) throws {
-        try self.init(command: [productsDirectory() + "/orientationd"] + arguments, logPath: logPath)
+        try self.init(command: [programsDirectory() + "/orientationd"] + arguments, logPath: logPath)
     }
 
     /// Spawns `command` (the program looked up in PATH) with stdout and stderr in `logPath`,
