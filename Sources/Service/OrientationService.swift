@@ -151,7 +151,15 @@ public final class OrientationService {
                     answering operation: @escaping () -> Reply) -> Reply {
         authorizer.authorize(call, action, what: what) { [unowned self] denial in
             if let denial { return call.fail(denial) }
-            answer(call, operation())
+            let reply = operation()
+            guard case .values = reply else { return answer(call, reply) }
+            // A change that survives a restart is acknowledged once it is on the disk: the caller waits
+            // for the write, the loop does not (dbus-api.md, "Configuration file").
+            store.save(savedState) { [unowned self] failure in
+                guard let failure else { return answer(call, reply) }
+                call.fail(.failed("\(what) took effect but could not be saved to \(store.path), so it will not survive a "
+                    + "restart: \(failure)"))
+            }
         }
         return .deferred
     }
@@ -356,9 +364,14 @@ public final class OrientationService {
             : .structure([.uint32(size.width), .uint32(size.height)])
     }
 
+    /// What survives a restart, as it is now.
+    var savedState: SavedState {
+        SavedState(rotationLocked: policy.rotationLocked, applicationMask: policy.applicationMaskOverride,
+                   interfaceOrientation: policy.interfaceOrientation)
+    }
+
     func saveState() {
-        store.save(SavedState(rotationLocked: policy.rotationLocked, applicationMask: policy.applicationMaskOverride,
-                              interfaceOrientation: policy.interfaceOrientation))
+        store.save(savedState)
     }
 
     // MARK: Objects

@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import CGLib
 import Orientation
+import EventLoop
 import SensorSources
 
 /// What survives a restart (P15).
@@ -9,18 +10,32 @@ struct SavedState: Equatable {
     /// The application mask set over the bus; nil (and not written) while the config's is in force.
     var applicationMask: OrientationMask?
     var interfaceOrientation: InterfaceOrientation
+
+    /// What privileged calls change, whose callers are answered once it is on the disk.
+    struct Durable: Equatable {
+        var rotationLocked: Bool
+        var applicationMask: OrientationMask?
+    }
+
+    var durable: Durable { Durable(rotationLocked: rotationLocked, applicationMask: applicationMask) }
 }
 
-/// The state file in the state directory, rewritten after each change (Docs/security.md, "The state file").
+/// The state file in the state directory (Docs/security.md, "The state file").
 ///
-/// Writes go to a child process and are coalesced: while one is under way, later changes wait and
-/// only the newest is written next. Every write replaces the file by rename, so a crash or power cut
-/// at any moment leaves the old or the new state, never a torn one.
+/// A change of the lock or the application mask is written at once, and the caller that made it is
+/// answered once it is on the disk (`save(_:then:)`): the write runs in a child process, so the caller
+/// waits and the main loop does not. The interface orientation alone is written lazily, at most once
+/// every `lazyIntervalMs` and at a clean exit, so a rotation costs no write of its own. Writes are
+/// coalesced: while one is under way, later changes wait and only the newest is written next. Every
+/// write replaces the file by rename, so a crash or power cut at any moment leaves the old or the new
+/// state, never a torn one.
 final class StateStore {
     /// The file's name in the state directory.
     static let fileName = "state"
     /// A state file is three short lines; anything bigger is not one, and is not read into memory.
     static let sizeLimit = 4096
+    /// The shortest time between two writes made for the interface orientation alone.
+    static let lazyIntervalMs = 5000
 
     /// The key of a mask set over the bus. Earlier versions wrote `ApplicationMask` after every change,
     /// the config's mask included, so that key cannot tell an administrator's choice from a client's
@@ -29,11 +44,19 @@ final class StateStore {
 
     /// nil when the directory cannot be used (already reported): the state is then not kept.
     private let directory: StateDirectory?
-    /// What the file holds, as far as the daemon knows.
+    /// What the file holds, as far as the daemon knows; nil when unknown (no usable file, or a write failed).
     private var written: SavedState?
-    /// The newest state not written yet, while a write is under way.
-    private var pending: SavedState?
-    private var writing: StateDirectory.Writing?
+    /// The newest state asked for.
+    private var latest: SavedState?
+    /// The write under way: its state and its number (writes are numbered from 1 as they start).
+    private var inFlight: (state: SavedState, number: Int, writing: StateDirectory.Writing)?
+    private var nextWrite = 1
+    /// Callers waiting for their change to be on the disk, each with the number of the write that
+    /// carries it.
+    private var waiters: [(write: Int, done: (String?) -> Void)] = []
+    /// When the last write started (monotonic µs), for the lazy writes' interval.
+    private var lastWriteStart: Int?
+    private var lazyTimer: EventLoop.Timer?
     /// Set by `finish`: no write is started in the background any more.
     private var stopping = false
     /// Whether the last write failed, so a failing disk is reported once, not at every change.
@@ -82,37 +105,80 @@ final class StateStore {
         return written
     }
 
-    /// Writes `state` when it differs from what the file holds, without waiting for the disk.
-    func save(_ state: SavedState) {
-        guard let directory else { return }
-        if writing != nil {
-            pending = state
+    /// Asks for `state` to be kept. A change of the lock or the application mask (or a file that holds
+    /// nothing usable) is written at once, or right after the write under way; a change of the interface
+    /// orientation alone waits for the lazy interval. `then`, when given, runs once what `state` holds
+    /// of the lock and the application mask is on the disk: with nil, or with what failed. At once when
+    /// it is there already, or when there is no usable state directory (the state is not kept at all,
+    /// as was reported at start).
+    func save(_ state: SavedState, then: ((String?) -> Void)? = nil) {
+        latest = state
+        guard directory != nil, !stopping else {
+            then?(nil)
             return
         }
-        guard state != written else { return }
-        writing = directory.replace(Self.fileName, with: Self.encode(state)) { [unowned self] failure in
-            writing = nil
-            wrote(state, failure)
-            // While stopping, `finish` writes what is pending itself.
-            guard !stopping, let next = pending else { return }
-            pending = nil
-            save(next)
+        if let then {
+            if let flight = inFlight {
+                waiters.append((flight.state.durable == state.durable ? flight.number : nextWrite, then))
+            } else if written?.durable == state.durable {
+                then(nil)
+            } else {
+                waiters.append((nextWrite, then))
+            }
         }
+        writeIfNeeded()
+    }
+
+    /// Starts the next write when one is needed and none is under way: at once for the durable values,
+    /// else, for the orientation alone, once the lazy interval since the last write has passed.
+    private func writeIfNeeded() {
+        guard inFlight == nil, !stopping, let latest, latest != written else { return }
+        if latest.durable != written?.durable || waiters.contains(where: { $0.write == nextWrite }) {
+            startWrite()
+            return
+        }
+        guard lazyTimer == nil else { return }
+        let due = (lastWriteStart ?? 0) + Self.lazyIntervalMs * 1000 - g_get_monotonic_time()
+        guard due > 0 else { return startWrite() }
+        lazyTimer = EventLoop.Timer(afterMs: UInt32((due + 999) / 1000)) { [unowned self] in
+            lazyTimer = nil
+            if inFlight == nil, !stopping, let current = self.latest, current != written { startWrite() }
+        }
+    }
+
+    private func startWrite() {
+        guard let directory, let state = latest else { return }
+        lazyTimer?.cancel()
+        lazyTimer = nil
+        let number = nextWrite
+        nextWrite += 1
+        lastWriteStart = g_get_monotonic_time()
+        let writing = directory.replace(Self.fileName, with: Self.encode(state)) { [unowned self] failure in
+            inFlight = nil
+            wrote(state, number, failure)
+            // While stopping, `finish` writes what is pending itself.
+            writeIfNeeded()
+        }
+        // `replace` reports a failure to start from an idle, so the write is in flight until then.
+        inFlight = (state, number, writing)
     }
 
     /// Waits for the write under way and writes what is still pending: at shutdown, so the last
-    /// acknowledged state is on the disk before the process ends.
+    /// acknowledged state, and the newest orientation, are on the disk before the process ends.
     func finish() {
         guard let directory else { return }
         stopping = true
-        writing?.wait()
-        if let next = pending, next != written {
-            pending = nil
-            wrote(next, directory.replaceNow(Self.fileName, with: Self.encode(next)))
+        lazyTimer?.cancel()
+        lazyTimer = nil
+        inFlight?.writing.wait()
+        if let next = latest, next != written {
+            let number = nextWrite
+            nextWrite += 1
+            wrote(next, number, directory.replaceNow(Self.fileName, with: Self.encode(next)))
         }
     }
 
-    private func wrote(_ state: SavedState, _ failure: String?) {
+    private func wrote(_ state: SavedState, _ number: Int, _ failure: String?) {
         if let failure {
             if !failing { log("cannot save the state: \(failure); it will be tried again at the next change") }
             failing = true
@@ -122,6 +188,9 @@ final class StateStore {
             failing = false
             written = state
         }
+        let answered = waiters.filter { $0.write <= number }
+        waiters.removeAll { $0.write <= number }
+        for waiter in answered { waiter.done(failure) }
     }
 
     private static func encode(_ state: SavedState) -> [UInt8] {

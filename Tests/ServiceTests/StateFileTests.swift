@@ -110,8 +110,12 @@ final class StateFileTests: DaemonTestCase {
     func testADirectoryAtTheStateFileIsReportedOnceAndSavingFailuresOnce() throws {
         try restart { XCTAssertEqual(mkdir($0 + "/state", 0o755), 0) }
         XCTAssertEqual(try b("RotationLocked"), false)
-        for locked in [true, false, true] { try set("RotationLocked", .bool(locked)) }
-        XCTAssertTrue(waitUntil { self.daemon!.log.contains("cannot save the state") }, daemon!.log)
+        // A change the disk refuses is in effect, and its caller is told it will not survive a restart.
+        for locked in [true, false, true] {
+            let message = assertError(std("Failed")) { try self.set("RotationLocked", .bool(locked)) }
+            XCTAssertTrue(message.contains("took effect but could not be saved") && message.contains("Is a directory"), message)
+            XCTAssertEqual(try b("RotationLocked"), locked, "the change is in effect")
+        }
         let log = daemon!.log
         XCTAssertEqual(occurrences("ignoring the state file", in: log), 1, log)
         XCTAssertTrue(log.contains("a directory"), log)
@@ -153,29 +157,125 @@ final class StateFileTests: DaemonTestCase {
         XCTAssertEqual(try b("RotationLocked"), true)
     }
 
-    /// The main loop never waits for the disk: every fsync and rename is made by another process.
-    func testTheDaemonItselfNeverSyncsOrRenames() throws {
+    /// Attaches strace to the daemon and the processes it forks from now on (`-f`), with `options`, writing
+    /// its trace to `output`; returns the tracer's pid for `stopTracing`.
+    private func startTracing(_ options: [String], into output: String) throws -> pid_t {
         guard toolExists("strace") else { throw unavailable("strace is not installed (apt: strace)") }
-        let pid = daemon!.pid
-        let trace = scratch + "/strace.log"
         var tracer: pid_t = 0
-        let argv = ["strace", "-f", "-qq", "-p", "\(pid)", "-e", "trace=fsync,fdatasync,rename,renameat,renameat2", "-o", trace]
+        let argv = ["strace", "-f", "-qq", "-p", "\(daemon!.pid)", "-o", output] + options
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for a in cArgs { free(a) } }
         XCTAssertEqual(posix_spawnp(&tracer, "strace", nil, nil, &cArgs, environ), 0)
         // strace attaches before it writes anything; give it a moment.
         waitUntil(0.5) { false }
-        for locked in [true, false, true] { try set("RotationLocked", .bool(locked)) }
-        XCTAssertTrue(waitUntil { readText(statePath).contains("RotationLocked=true") })
-        waitUntil(0.3) { false }
+        return tracer
+    }
+
+    private func stopTracing(_ tracer: pid_t) {
         _ = kill(tracer, SIGINT)
         var status: Int32 = 0
         waitpid(tracer, &status, 0)
-        let lines = readText(trace).split(separator: "\n")
+    }
+
+    /// The main loop never waits for the disk: every fsync and rename is made by another process, in the
+    /// order that makes the replacement atomic and durable: the temporary created (never through a link),
+    /// written and synced, renamed over the state file, then the directory synced.
+    func testTheDaemonItselfNeverSyncsOrRenamesAndTheWriterSyncsRenamesAndSyncsInOrder() throws {
+        let pid = daemon!.pid
+        let trace = scratch + "/strace.log"
+        let tracer = try startTracing(["-e", "trace=openat,fsync,fdatasync,rename,renameat,renameat2"], into: trace)
+        for locked in [true, false, true] { try set("RotationLocked", .bool(locked)) }
+        XCTAssertTrue(waitUntil { readText(statePath).contains("RotationLocked=true") })
+        waitUntil(0.3) { false }
+        stopTracing(tracer)
+        let lines = readText(trace).split(separator: "\n").map(String.init)
         let syncs = lines.filter { $0.contains("fsync(") || $0.contains("rename") }
         XCTAssertGreaterThanOrEqual(syncs.filter { $0.contains("fsync(") }.count, 2, "file and directory are synced:\n\(lines.joined(separator: "\n"))")
         for line in syncs {
             XCTAssertFalse(line.hasPrefix("\(pid) "), "the daemon's own process waited for the disk: \(line)")
         }
+        // Each writer's own steps, in order.
+        let writers = Set(lines.filter { $0.contains("renameat") }.compactMap { $0.split(separator: " ").first })
+        XCTAssertFalse(writers.isEmpty, "no writer renamed anything:\n\(lines.joined(separator: "\n"))")
+        for writer in writers {
+            let steps = lines.filter { $0.hasPrefix(writer + " ") && !$0.contains("resumed>") }.map { line -> String in
+                if line.contains("openat(") && line.contains("O_CREAT") {
+                    return line.contains("O_EXCL") && line.contains("O_NOFOLLOW") && line.contains("\".state-") ? "create" : "bad create: " + line
+                }
+                if line.contains("fsync(") { return "fsync" }
+                if line.contains("renameat") { return line.contains("\"state\"") ? "rename" : "bad rename: " + line }
+                return "other"
+            }.filter { $0 != "other" }
+            XCTAssertEqual(steps, ["create", "fsync", "rename", "fsync"], "writer \(writer)")
+        }
+    }
+
+    /// A lock or mask change is answered once it is on the disk, and the disk is waited for by the
+    /// caller alone: with every fsync held for a second (strace's fault injection standing in for a
+    /// stalled disk), the file already holds the change when its reply arrives, and another client is
+    /// answered many times meanwhile.
+    func testAPrivilegedChangeIsAnsweredOnceOnTheDiskAndAStalledDiskDelaysOnlyItsCaller() throws {
+        let tracer = try startTracing(["-e", "trace=fsync", "-e", "inject=fsync:delay_enter=1000000"], into: "/dev/null")
+        defer { stopTracing(tracer) }
+        let caller = try newClient(), other = try newClient()
+        var answer: Result<[Value], DBusError>?
+        var fileWhenAnswered = ""
+        let start = now()
+        caller.call(destination: Orientation1.busName, path: Orientation1.managerPath, interface: StandardInterface.properties,
+                    method: "Set", values: [.string(Orientation1.managerInterface), .string("RotationLocked"), .variant(.bool(true))],
+                    timeoutMs: 20_000) { [statePath] result in
+            fileWhenAnswered = readText(statePath)
+            answer = result
+        }
+        var servedMeanwhile = 0
+        while answer == nil, now() - start < 20 {
+            _ = try get("InterfaceOrientation", on: other)
+            servedMeanwhile += 1
+            waitUntil(0.01) { answer != nil }
+        }
+        let waited = now() - start
+        guard case .success = try XCTUnwrap(answer, "no answer in 20 s") else { return XCTFail("\(String(describing: answer))") }
+        XCTAssertTrue(fileWhenAnswered.contains("RotationLocked=true"), "answered before the change was on the disk: \(fileWhenAnswered)")
+        XCTAssertGreaterThanOrEqual(waited, 1.0, "the caller did not wait for the held fsyncs")
+        XCTAssertGreaterThanOrEqual(servedMeanwhile, 10, "another client waited behind the disk: \(servedMeanwhile) answers in \(waited) s")
+        XCTAssertEqual(try b("RotationLocked"), true)
+    }
+
+    /// A change that was acknowledged survives a SIGKILL sent the moment its reply arrives, even when
+    /// the disk is slow (every fsync held for 200 ms): the second of two quick changes used to wait,
+    /// unwritten, behind the first's write.
+    func testAChangeAcknowledgedSurvivesASIGKILLRightAfterItsReply() throws {
+        for (round, (locked, mask)) in [(true, UInt32(8)), (false, 16), (true, 24)].enumerated() {
+            let tracer = try startTracing(["-e", "trace=fsync", "-e", "inject=fsync:delay_enter=200000"], into: "/dev/null")
+            try set("RotationLocked", .bool(locked))
+            try set("ApplicationMask", .uint32(mask))
+            stopDaemon(SIGKILL)
+            stopTracing(tracer)
+            try startDaemon()
+            XCTAssertEqual(try b("RotationLocked"), locked, "round \(round)")
+            XCTAssertEqual(try u("ApplicationMask"), mask, "round \(round)")
+        }
+    }
+
+    /// The interface orientation alone is saved lazily: a rotation costs no write of its own, the
+    /// newest orientation is written within the lazy interval, and a clean stop writes it at once.
+    func testTheInterfaceOrientationIsSavedLazilyAndAtAStop() throws {
+        waitUntil { readText(statePath).contains("InterfaceOrientation=1") }
+        let trace = scratch + "/strace.log"
+        try claim(try newClient())
+        let tracer = try startTracing(["-e", "trace=renameat,renameat2"], into: trace)
+        try setDevice(3)
+        try setDevice(1)
+        try setDevice(4)
+        waitUntil(0.5) { false }
+        XCTAssertTrue(readText(statePath).contains("InterfaceOrientation=1"), "a rotation was written at once: \(readText(statePath))")
+        XCTAssertEqual(try u("InterfaceOrientation"), 4)
+        XCTAssertTrue(waitUntil(8) { readText(statePath).contains("InterfaceOrientation=4") }, readText(statePath))
+        stopTracing(tracer)
+        let writes = readText(trace).split(separator: "\n").filter { $0.contains("renameat") && !$0.contains("resumed>") }
+        XCTAssertEqual(writes.count, 1, "three rotations, one lazy write: \(writes)")
+        try setDevice(1)
+        XCTAssertEqual(stopDaemon(SIGTERM), 0)
+        XCTAssertTrue(readText(statePath).contains("InterfaceOrientation=1"), "a clean stop writes the newest orientation: \(readText(statePath))")
     }
 }
