@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "SensorSourcesTests", dependencies: ["SensorSources", "Sensors"]),
         .target(name: "TestSupport", dependencies: ["DBus", "EventLoop", "OrientationAPI"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "EventLoop", "TestSupport"]),
-        .testTarget(name: "ServiceTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"]),
+        .testTarget(name: "ServiceTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["DBus", "OrientationAPI", "TestSupport"]),
         .testTarget(name: "IIOTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"]),
         .testTarget(name: "SensorProxyTests", dependencies: ["SensorSources", "DBus", "EventLoop", "Orientation", "OrientationAPI",

@@ -53,4 +53,14 @@ static const unsigned int CDBUS_WATCH_HANGUP = DBUS_WATCH_HANGUP;
 
 static const int CDBUS_MAXIMUM_NAME_LENGTH = DBUS_MAXIMUM_NAME_LENGTH;
 
+/* The bytes an array argument takes on the wire, read from the length the wire format carries: no
+   element is visited. libdbus marks dbus_message_iter_get_array_len deprecated because it is not the
+   element count, which is exactly why it is used here. */
+static inline int cdbus_iter_array_bytes(DBusMessageIter *iter) {
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+    return dbus_message_iter_get_array_len(iter);
+#pragma clang diagnostic pop
+}
+
 #endif

@@ -77,6 +77,7 @@ public final class Connection {
         // Nothing here takes file descriptors; libdbus stops reading while this many sent along with
         // messages are still open, so a peer cannot fill the process's descriptor table with them.
         dbus_connection_set_max_received_unix_fds(c, Connection.maxReceivedFileDescriptors)
+        dbus_connection_set_max_received_size(c, Connection.maxReceivedBytes)
         raw = c
         // Empty until `Hello` is answered when the connection is registered without blocking.
         uniqueName = dbus_bus_get_unique_name(c).map { String(cString: $0) } ?? ""
@@ -159,9 +160,16 @@ public final class Connection {
             }
             // A client that left with calls still waiting leaves after them, so nothing it sent is
             // handled once its departure has been (which would leave objects without an owner).
-            if let server, let change = BusDriver.nameOwnerChange(in: message), change.newOwner.isEmpty,
-               server.hasWaitingCalls(from: change.name) {
-                server.afterWaitingCalls(from: change.name) { [weak self] in self?.deliver(signal: message) }
+            if let server, let change = BusDriver.nameOwnerChange(in: message), change.newOwner.isEmpty {
+                guard server.hasWaitingCalls(from: change.name) else {
+                    server.forget(change.name)
+                    deliver(signal: message)
+                    return false
+                }
+                server.afterWaitingCalls(from: change.name) { [weak self, weak server] in
+                    server?.forget(change.name)
+                    self?.deliver(signal: message)
+                }
                 return false
             }
             deliver(signal: message)
@@ -193,6 +201,11 @@ public final class Connection {
     /// The most file descriptors received with messages that may be open at once (the system bus
     /// forwards 16 with one message and 64 queued for one connection).
     static let maxReceivedFileDescriptors: Int = 64
+
+    /// The bytes of received messages that may be alive at once before libdbus stops reading the socket
+    /// (its default is 63 MiB): above what the call queues hold at most (`QueueLimits`), so calls are
+    /// refused with an error for cost rather than left unread until the bus drops them.
+    static let maxReceivedBytes: Int = 72 << 20
 
     /// The most messages taken from libdbus's queue in one turn: taking one only files a call in its
     /// sender's queue, and a bound keeps a turn short however many arrived.

@@ -15,16 +15,23 @@ public final class ObjectServer {
     public var callsPerTurn = 64
     /// The time after which a turn stops handling calls, even below `callsPerTurn`.
     public var turnBudgetMicroseconds = 2000
-    /// The most calls one sender may have waiting; past it a call is refused at once (LimitsExceeded).
-    /// The system bus already holds a caller to 128 calls awaiting replies; only calls that want no
-    /// reply can come near this.
-    public var maxWaitingPerSender = 256
+    /// The bytes of calls that may wait for their turn, per client, per user and in all; past them a
+    /// call is refused at once (see `QueueLimits`).
+    public var queueLimits = QueueLimits()
+    /// The uid a client connected as, when already known; nil while it is not. Calls of a client whose
+    /// uid is not known yet count against its own bound and the total only.
+    public var userOf: (String) -> UInt32? = { _ in nil }
     /// Calls waiting for their turn, and the departures of their senders behind them.
     private var waiting = FairQueue<Waiting>()
+    /// The bytes of the calls waiting, per sender, per uid and in all.
+    private var bytes = QueueBytes()
+    /// Senders refused for cost since they connected: each is logged once, not at every call.
+    private var refusedSenders = Set<String>()
 
     /// What waits in a sender's queue.
     private enum Waiting {
-        case call(Message)
+        /// A call, its size on the wire and the uid it was counted against.
+        case call(Message, size: Int, user: UInt32?)
         /// The sender left the bus: run when its earlier calls are done, so nothing it sent is
         /// handled after its departure has been.
         case departure(() -> Void)
@@ -193,15 +200,26 @@ public final class ObjectServer {
             reply(message, error: .invalidArgs("\(message.member ?? ""): file descriptors came with the call; no method here takes any"))
             return true
         }
-        let queued = waiting.waiting(from: sender)
-        guard queued < maxWaitingPerSender else {
-            reply(message, error: .limitsExceeded("\(sender) already has \(queued) calls waiting to be handled, "
-                + "the most one client may have; wait for their replies before sending more"))
+        let user = userOf(sender)
+        // What already waits is bounded, not what arrives: one message of any size the bus allows is
+        // always taken, and then refused or served for what it is.
+        if let refusal = queueLimits.refusal(sender: sender, user: user, waiting: bytes) {
+            if refusedSenders.insert(sender).inserted {
+                logError("refusing calls from \(sender)\(user.map { " (uid \($0))" } ?? "") for cost: \(refusal); "
+                    + "refused calls that want a reply are answered LimitsExceeded, the others dropped; logged once per client")
+            }
+            reply(message, error: .limitsExceeded("\(message.member ?? "call") refused: \(refusal); "
+                + "wait for replies to the calls already sent before sending more"))
             return true
         }
-        waiting.append(.call(message), from: sender)
+        let size = message.wireSize
+        bytes.add(size, sender: sender, user: user)
+        waiting.append(.call(message, size: size, user: user), from: sender)
         return true
     }
+
+    /// The bytes of calls `sender` has waiting.
+    public func waitingBytes(from sender: String) -> Int { bytes.perSender[sender] ?? 0 }
 
     /// Whether calls from `sender` are waiting.
     func hasWaitingCalls(from sender: String) -> Bool { waiting.waiting(from: sender) > 0 }
@@ -211,6 +229,12 @@ public final class ObjectServer {
         waiting.append(.departure(handler), from: sender)
     }
 
+    /// `sender` left the bus and nothing of it waits: a client that comes back under a new name is
+    /// logged afresh.
+    func forget(_ sender: String) {
+        refusedSenders.remove(sender)
+    }
+
     /// Handles waiting calls, one per sender in rotation, up to `callsPerTurn` or the turn's time
     /// budget; returns whether calls still wait.
     func serveTurn() -> Bool {
@@ -218,7 +242,9 @@ public final class ObjectServer {
         var served = 0
         while served < callsPerTurn, let item = waiting.next() {
             switch item {
-            case .call(let message): handle(message)
+            case .call(let message, let size, let user):
+                bytes.remove(size, sender: message.sender ?? "", user: user)
+                handle(message)
             case .departure(let handler): handler()
             }
             served += 1

@@ -47,6 +47,14 @@ final class ClientCredentials {
         }
     }
 
+    /// The client's uid when the bus has told it already; else nil, and the bus is asked, so that it is
+    /// known for the client's next calls (the call queues' per-user bound).
+    func knownUser(of client: ClientID) -> UserID? {
+        if let found = known[client] { return found.user }
+        if waiting[client] == nil { credentials(of: client) { _ in } }
+        return nil
+    }
+
     /// The client left the bus.
     func forget(_ client: ClientID) {
         known[client] = nil

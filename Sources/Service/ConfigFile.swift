@@ -1,3 +1,4 @@
+import DBus
 import Orientation
 import Policy
 import Sensors
@@ -11,7 +12,8 @@ enum ConfigFile {
         "Screen": ["PortraitSize"],
         "Sensor": ["Source", "PollHz", "StillPollHz", "MountMatrix"],
         "Classifier": Set(ClassifierSettings.keys.map(\.key)),
-        "Limits": ["Windows", "Controllers", "Depth", "WindowsPerUser", "ControllersPerUser", "TotalWindows", "TotalControllers"],
+        "Limits": ["Windows", "Controllers", "Depth", "WindowsPerUser", "ControllersPerUser", "TotalWindows", "TotalControllers",
+                   "QueuedBytes", "QueuedBytesPerUser", "TotalQueuedBytes"],
         "Security": ["PrivilegedUsers", "PrivilegedGroups"],
         "Compat": ["SensorProxy"],
     ]
@@ -87,6 +89,13 @@ enum ConfigFile {
             }
             settings.policy.limits[keyPath: path] = count
         }
+        for (key, path) in queueKeys {
+            guard let text = value("Limits", key) else { continue }
+            guard let bytes = Int(text), (1024...(1 << 30)).contains(bytes) else {
+                throw fail("Limits", key, "accepted: bytes from 1024 to 1073741824")
+            }
+            settings.queueLimits[keyPath: path] = bytes
+        }
         warnings += ineffectiveLimits(settings.policy.limits).map { "\(path): [Limits] \($0)" }
         for entry in ClassifierSettings.keys {
             guard let text = value("Classifier", entry.key) else { continue }
@@ -112,6 +121,11 @@ enum ConfigFile {
         [("Windows", \.windows), ("Controllers", \.controllers), ("Depth", \.depth),
          ("WindowsPerUser", \.windowsPerUser), ("ControllersPerUser", \.controllersPerUser),
          ("TotalWindows", \.totalWindows), ("TotalControllers", \.totalControllers)]
+    }
+
+    /// `[Limits]`'s keys for the bytes of calls waiting their turn (Docs/security.md, "Calls in turns").
+    static var queueKeys: [(String, WritableKeyPath<QueueLimits, Int>)] {
+        [("QueuedBytes", \.bytesPerClient), ("QueuedBytesPerUser", \.bytesPerUser), ("TotalQueuedBytes", \.bytesInAll)]
     }
 
     /// A narrower limit above a wider one is allowed (the wider one binds first) but is likely a

@@ -57,6 +57,8 @@ public final class OrientationService {
         // anything larger is refused while being read, before it costs memory.
         connection.objects.argumentLimits = ArgumentLimits(maxArrayElements: settings.policy.limits.controllers,
                                                            maxStringBytes: 4096)
+        connection.objects.queueLimits = settings.queueLimits
+        connection.objects.userOf = { [unowned self] client in credentials.knownUser(of: client) }
         try register(path: Orientation1.managerPath, interface: managerInterface())
         // Windows and controllers keep no table each: theirs are built when a message needs one.
         // Their folders list the oldest objects up to the server's bound, counted without a walk.

@@ -42,6 +42,8 @@ public struct Settings {
     public var mountMatrix: MountMatrix?
     /// The classifier's thresholds (`[Classifier]`).
     public var classifier = ClassifierSettings()
+    /// The bytes of calls that may wait for their turn (`[Limits] QueuedBytes…`).
+    public var queueLimits = QueueLimits()
     public var privilegedUsers: [String] = []
     public var privilegedGroups: [String] = []
 

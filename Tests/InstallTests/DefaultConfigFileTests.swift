@@ -70,6 +70,7 @@ final class DefaultConfigFileTests: XCTestCase {
         let defaults = Settings()
         XCTAssertEqual(settings.policy.idiom, defaults.policy.idiom)
         XCTAssertEqual(settings.policy.limits, defaults.policy.limits)
+        XCTAssertEqual(settings.queueLimits, defaults.queueLimits)
         XCTAssertEqual(settings.rotationDuration, defaults.rotationDuration)
         XCTAssertEqual(settings.sensor, defaults.sensor)
         XCTAssertEqual(settings.pollHz, defaults.pollHz)

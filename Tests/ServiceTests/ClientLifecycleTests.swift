@@ -177,7 +177,7 @@ final class ConfigErrorTests: XCTestCase {
     private func run(_ args: [String], config: String? = nil) -> ToolResult {
         let dir = makeTempDirectory()
         defer { _ = runTool(["rm", "-rf", dir]) }
-        var argv = [productsDirectory() + "/orientationd", "--address", "unix:path=\(dir)/no-bus", "--sensor", "simulated",
+        var argv = [programsDirectory() + "/orientationd", "--address", "unix:path=\(dir)/no-bus", "--sensor", "simulated",
                     "--state-dir", dir + "/state"] + args
         if let config {
             writeText(dir + "/c.conf", config)
@@ -193,6 +193,8 @@ final class ConfigErrorTests: XCTestCase {
                                      ("[Limits]\nWindows=0\n", "[Limits]", "Windows"),
                                      ("[Limits]\nTotalControllers=2000000\n", "[Limits]", "TotalControllers"),
                                      ("[Limits]\nWindowsPerUser=many\n", "[Limits]", "WindowsPerUser"),
+                                     ("[Limits]\nQueuedBytes=100\n", "[Limits]", "QueuedBytes"),
+                                     ("[Limits]\nTotalQueuedBytes=2147483648\n", "[Limits]", "TotalQueuedBytes"),
                                      ("[Screen]\nPortraitSize=big\n", "[Screen]", "PortraitSize"),
                                      ("[Sensor]\nStillPollHz=0\n", "[Sensor]", "StillPollHz")] {
             let r = run([], config: config)

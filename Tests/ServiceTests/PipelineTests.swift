@@ -1,0 +1,150 @@
+@preconcurrency import Glibc
+import XCTest
+import DBus
+import OrientationAPI
+import TestSupport
+
+/// No call of a client within its limits is lost, however it sends them (quality.md, "no call lost"):
+/// what waits for its turn is bounded by bytes per client, per user and in all, and what is refused for
+/// cost gets an error when it wanted a reply, and one log line per client either way
+/// (Docs/security.md, "Calls in turns"). The clients are Python GIO processes
+/// (`Fixtures/pipeline.py`) that send their calls back to back without waiting.
+final class PipelineTests: DaemonTestCase {
+    private func occurrences(_ text: String, in log: String) -> Int { log.components(separatedBy: text).count - 1 }
+
+    /// Four clients at once, each pipelining its whole allowance of controllers (4,096, no reply wanted):
+    /// every one takes effect; the per-client allowance is then full, which the next call is told.
+    func testFourClientsPipeliningTheirWholeAllowanceLoseNothing() throws {
+        let clients = try (0..<4).map { try pipeliner(4096, name: "client\($0)") }
+        for client in clients { client.go() }
+        for client in clients { finish(client) }
+        XCTAssertEqual(try controllerCount(), 4 * 4096)
+        for client in clients {
+            let error = try XCTUnwrap(client.lines("error").first, "the 4,097th controller was created: \(client.process.log)")
+            XCTAssertTrue(error.hasPrefix(std("LimitsExceeded")), error)
+            XCTAssertTrue(error.contains("4096"), "refused for its allowance, not for cost: \(error)")
+        }
+        XCTAssertEqual(occurrences("for cost", in: daemon!.log), 0, daemon!.log)
+        for client in clients { client.process.stop() }
+    }
+
+    /// 4,095 creations sent without waiting, then one awaited: the awaited one is the 4,096th, within
+    /// the client's allowance, and is answered with its controller.
+    func testAnAwaitedCallAfter4095PipelinedOnesIsServed() throws {
+        let client = try pipeliner(4095, name: "client")
+        client.go()
+        finish(client)
+        let reply = try XCTUnwrap(client.lines("reply").first, client.process.log)
+        XCTAssertTrue(reply.hasPrefix(Orientation1.controllerPathPrefix), reply)
+        XCTAssertEqual(try controllerCount(), 4096)
+        client.process.stop()
+    }
+}
+
+/// The same bounds made small (`[Limits] QueuedBytes=4096`, about 22 calls): a client past its bound
+/// has its calls refused, with LimitsExceeded for those that want a reply, and is logged once; nothing
+/// refused is silent to a caller that asked, and nothing answered is lost.
+final class QueueBoundTests: DaemonTestCase {
+    override var configText: String? { "[Limits]\nQueuedBytes=4096\nQueuedBytesPerUser=1048576\n" }
+
+    func testAClientPastItsByteBoundIsRefusedWithAnErrorAndLoggedOnce() throws {
+        var refusedInAll = 0
+        for round in 0..<2 {
+            // 120 calls wanting replies, sent at once (the bus lets 128 wait for replies).
+            let client = try pipeliner(-120, name: "client\(round)")
+            client.go()
+            finish(client, answers: 120)
+            let refused = client.lines("error")
+            for error in refused {
+                XCTAssertTrue(error.hasPrefix(std("LimitsExceeded")), error)
+                XCTAssertTrue(error.contains("bytes of calls waiting"), error)
+            }
+            XCTAssertGreaterThan(refused.count, 0, "120 calls at once never passed a 4 KiB bound: \(client.process.log)")
+            // Every call answered with a controller made one: nothing accepted was lost.
+            XCTAssertEqual(try controllerCount(), client.lines("reply").count)
+            let name = try XCTUnwrap(client.uniqueName)
+            XCTAssertEqual(daemon!.log.components(separatedBy: "refusing calls from \(name)").count - 1, 1,
+                           "one log line per client: \(daemon!.log)")
+            refusedInAll += refused.count
+            client.process.stop()
+            // The client's objects go with it; the next round starts from none.
+            XCTAssertTrue(waitUntil { (try? self.controllerCount()) == 0 })
+        }
+        print("120 calls at once with a 4 KiB per-client bound: \(refusedInAll) of 240 refused in two rounds")
+        // The daemon still serves, and the bound has no memory of departed clients.
+        XCTAssertNoThrow(try createController(try newClient()))
+    }
+}
+
+/// The per-user bound: clients of one uid together past it are refused, each logged once, however
+/// far below their own bound each is.
+final class QueueUserBoundTests: DaemonTestCase {
+    override var configText: String? { "[Limits]\nQueuedBytes=1048576\nQueuedBytesPerUser=4096\n" }
+
+    func testTheClientsOfOneUserTogetherPastTheirBoundAreRefused() throws {
+        let clients = try (0..<3).map { try pipeliner(-120, name: "client\($0)") }
+        for client in clients { client.go() }
+        for client in clients { finish(client, answers: 120) }
+        let refused = clients.flatMap { $0.lines("error") }
+        XCTAssertGreaterThan(refused.count, 0, "360 calls from one uid never passed a 4 KiB per-user bound")
+        XCTAssertTrue(refused.contains { $0.contains("the clients of uid \(getuid())") }, refused.prefix(3).joined(separator: "\n"))
+        for error in refused { XCTAssertTrue(error.hasPrefix(std("LimitsExceeded")), error) }
+        for client in clients { client.process.stop() }
+    }
+}
+
+/// Pipelining clients, for the tests above.
+extension DaemonTestCase {
+    /// A pipelining client: started connected and idle; `go()` makes it send.
+    final class Pipeliner {
+        let process: DaemonProcess
+        init(_ process: DaemonProcess) { self.process = process }
+
+        /// Lines it printed that start with `word`, without the word.
+        func lines(_ word: String) -> [String] {
+            process.log.split(separator: "\n").filter { $0.hasPrefix(word + " ") }.map { String($0.dropFirst(word.count + 1)) }
+        }
+
+        var uniqueName: String? { lines("ready").first }
+        func go() { kill(process.pid, SIGUSR1) }
+    }
+
+    /// Starts a client that will send `count` CreateController(`kind`) calls wanting no reply and then
+    /// `final` ("call": one more, awaited; "get": an awaited Get), or with `count` negative, -`count`
+    /// calls all wanting replies. It waits until it is connected.
+    func pipeliner(_ count: Int, final: String = "call", kind: String = "view", name: String) throws -> Pipeliner {
+        let script = packageRoot + "/Tests/ServiceTests/Fixtures/pipeline.py"
+        let process = try DaemonProcess(command: ["/usr/bin/python3", script, bus.address, Orientation1.busName, Orientation1.managerPath,
+                                                  Orientation1.managerInterface, "CreateController", "s", "'\(kind)'", "\(count)", final],
+                                        logPath: scratch + "/\(name).log")
+        let client = Pipeliner(process)
+        guard waitUntil(10, { client.uniqueName != nil || !process.isRunning }), client.uniqueName != nil else {
+            throw DBusError.failed("the pipelining client did not connect: \(process.log)")
+        }
+        return client
+    }
+
+    /// Waits until `client` printed its answers (`expected` of them).
+    func finish(_ client: Pipeliner, answers expected: Int = 1, timeout: Double = 60) {
+        XCTAssertTrue(waitUntil(timeout) { client.lines("reply").count + client.lines("error").count >= expected },
+                      "no answer from the pipelining client: \(client.process.log)")
+    }
+
+    /// How many controllers exist: those the folder lists, and those it says it left out (0 when the
+    /// folder is gone with the last of them).
+    func controllerCount() throws -> Int {
+        let folder = String(Orientation1.controllerPathPrefix.dropLast())
+        guard try busHas(folder) else { return 0 }
+        let xml = try call(nil, folder, "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue ?? ""
+        let listed = xml.components(separatedBy: "<node name=\"").count - 1
+        let omitted = xml.firstMatch(of: /(\d+) more objects/).flatMap { Int($0.output.1) } ?? 0
+        return listed + omitted
+    }
+
+    /// Whether the manager's folder lists `path`'s last segment.
+    private func busHas(_ path: String) throws -> Bool {
+        let parent = String(path[..<path.lastIndex(of: "/")!])
+        let xml = try call(nil, parent, "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue ?? ""
+        return xml.contains("<node name=\"\(path.split(separator: "/").last!)\"")
+    }
+}
