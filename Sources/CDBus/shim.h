@@ -53,8 +53,8 @@ static const unsigned int CDBUS_WATCH_HANGUP = DBUS_WATCH_HANGUP;
 
 static const int CDBUS_MAXIMUM_NAME_LENGTH = DBUS_MAXIMUM_NAME_LENGTH;
 
-/* The bytes an array argument takes on the wire, read from the length the wire format carries: no
-   element is visited. libdbus marks dbus_message_iter_get_array_len deprecated because it is not the
+/* The bytes an array argument takes on the wire, read from the length the wire format carries, given
+   an iterator recursed into the array: no element is visited. libdbus marks dbus_message_iter_get_array_len deprecated because it is not the
    element count, which is exactly why it is used here. */
 static inline int cdbus_iter_array_bytes(DBusMessageIter *iter) {
 #pragma clang diagnostic push

@@ -205,7 +205,7 @@ public final class Connection {
     /// The bytes of received messages that may be alive at once before libdbus stops reading the socket
     /// (its default is 63 MiB): above what the call queues hold at most (`QueueLimits`), so calls are
     /// refused with an error for cost rather than left unread until the bus drops them.
-    static let maxReceivedBytes: Int = 72 << 20
+    static let maxReceivedBytes: Int = 100 << 20
 
     /// The most messages taken from libdbus's queue in one turn: taking one only files a call in its
     /// sender's queue, and a bound keeps a turn short however many arrived.

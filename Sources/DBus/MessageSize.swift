@@ -38,7 +38,10 @@ extension Message {
                 o += 1 + (text.map { strlen($0) } ?? 0) + 1
             case CDBUS_TYPE_ARRAY:
                 o = align(align(o, 4) + 4, alignment(of: dbus_message_iter_get_element_type(&iter)))
-                o += Int(max(0, cdbus_iter_array_bytes(&iter)))
+                // The length is read inside the array; recursing into it visits no element.
+                var inner = DBusMessageIter()
+                dbus_message_iter_recurse(&iter, &inner)
+                o += Int(max(0, cdbus_iter_array_bytes(&inner)))
             case CDBUS_TYPE_VARIANT:
                 var inner = DBusMessageIter()
                 dbus_message_iter_recurse(&iter, &inner)

@@ -3,17 +3,18 @@
 /// have reached their bound, so one message of any size the bus lets through is always taken (and then
 /// served or refused for what it is), and the queues hold at most a bound plus one message.
 public struct QueueLimits: Equatable, Sendable {
-    /// Per client: 4 MiB, more than five times what a client needs to pipeline its whole allowance
-    /// (4,096 `CreateController` calls are about 0.75 MiB), so a client within its object limits never
-    /// has a call refused for cost however it sends them.
-    public var bytesPerClient = 4 << 20
+    /// Per client: 16 MiB, twenty times what a client needs to pipeline its whole allowance (4,096
+    /// `CreateController` calls are about 0.75 MiB), and room for one rearranging a 1,000-view stack
+    /// 200 times without waiting (9 MB), so a client within its object limits never has a call refused
+    /// for cost however it sends them.
+    public var bytesPerClient = 16 << 20
     /// Per uid: the system bus lets one uid open 256 connections, which per-client bounds alone would
-    /// let hold 1 GiB; four clients' worth.
-    public var bytesPerUser = 16 << 20
+    /// let hold 4 GiB; two clients' worth.
+    public var bytesPerUser = 32 << 20
     /// In all: with one message of up to 32 MiB (the system bus's `max_message_size`) taken past it,
-    /// the queues hold at most 64 MiB, below the 72 MiB the connection reads before it stops reading
+    /// the queues hold at most 96 MiB, below the 100 MiB the connection reads before it stops reading
     /// (`Connection.maxReceivedBytes`), so these bounds, not a stalled socket, decide.
-    public var bytesInAll = 32 << 20
+    public var bytesInAll = 64 << 20
 
     public init() {}
 
