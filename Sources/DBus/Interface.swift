@@ -67,6 +67,15 @@ public struct Property {
     public var get: () -> Value
     /// Receives the Set call (for its sender and for deferred answers) and a value already checked against `type`.
     public var set: ((MethodCall, Value) -> SetResult)?
+    /// Annotations besides `EmitsChangedSignal`, introspected in this order.
+    public var annotations: [(name: String, value: String)] = []
+
+    /// This property with one more annotation, e.g. `org.qtproject.QtDBus.QtTypeName` for a structure.
+    public func annotated(_ name: String, _ value: String) -> Property {
+        var copy = self
+        copy.annotations.append((name, value))
+        return copy
+    }
 
     public init(_ name: String, type: String, access: Access = .read, emits: EmitsChanged = .true,
                 get: @escaping () -> Value, set: ((MethodCall, Value) -> SetResult)? = nil) {
@@ -97,12 +106,37 @@ public struct Interface {
     public var methods: [Method]
     public var properties: [Property]
     public var signals: [Signal]
+    /// Annotations of the interface itself, by name, introspected in this order (e.g.
+    /// `org.gtk.GDBus.C.Name`, which names the interface in code generated from the XML).
+    public var annotations: [(name: String, value: String)]
 
-    public init(name: String, methods: [Method] = [], properties: [Property] = [], signals: [Signal] = []) {
+    public init(name: String, methods: [Method] = [], properties: [Property] = [], signals: [Signal] = [],
+                annotations: [(name: String, value: String)] = []) {
         self.name = name
         self.methods = methods
         self.properties = properties
         self.signals = signals
+        self.annotations = annotations
+    }
+
+    /// This table with a method `Set<Property>(value)` after its other methods for each writable property,
+    /// answering as a `Set` of that property would. Generated bindings (gdbus-codegen, Vala) turn a
+    /// refused property write into a warning the application never sees; a refused method call reaches
+    /// it as an error it handles.
+    public func addingSetterMethods() -> Interface {
+        var table = self
+        for property in properties where property.access == .readwrite {
+            guard let set = property.set else { continue }
+            table.methods.append(Method("Set" + property.name, in: [Arg("value", property.type)]) { call in
+                guard let value = call.arguments.first else { return call.mismatch }
+                switch set(call, value) {
+                case .done: return .values([])
+                case .error(let error): return .error(error)
+                case .deferred: return .deferred
+                }
+            })
+        }
+        return table
     }
 
     public func method(named n: String) -> Method? { methods.first { $0.name == n } }

@@ -38,10 +38,12 @@ enum Introspection {
     }
 
     /// A whole `<node>` document: the standard interfaces, `interfaces`, then one `<node name=…/>` per child,
-    /// and a comment saying how many children were left out of a long list.
-    static func document(interfaces: [Interface], children: [String], omitted: Int = 0) -> String {
+    /// and a comment saying how many children were left out of a long list. A folder (a node with no
+    /// object, only children) has only `Peer` and `Introspectable`: it has no properties to ask about.
+    static func document(interfaces: [Interface], children: [String], omitted: Int = 0, folder: Bool = false) -> String {
         var xml = header + "<node>\n"
-        for i in standardInterfaces + interfaces { xml += i.introspectionXML(indent: " ") }
+        let standard = folder ? standardInterfaces.filter { $0.name != properties } : standardInterfaces
+        for i in standard + interfaces { xml += i.introspectionXML(indent: " ") }
         for c in children { xml += " <node name=\"\(escape(c))\"/>\n" }
         if omitted > 0 {
             xml += " <!-- \(omitted) more objects here are not listed; each answers at its own path -->\n"
@@ -76,6 +78,7 @@ extension Interface {
         let e = Introspection.escape
         let i1 = indent + " ", i2 = indent + "  "
         var xml = "\(indent)<interface name=\"\(e(name))\">\n"
+        for a in annotations { xml += "\(i1)<annotation name=\"\(e(a.name))\" value=\"\(e(a.value))\"/>\n" }
         func arg(_ a: Arg, _ direction: String?) -> String {
             let dir = direction.map { " direction=\"\($0)\"" } ?? ""
             return "\(i2)<arg type=\"\(e(a.type))\" name=\"\(e(a.name))\"\(dir)/>\n"
@@ -109,9 +112,13 @@ extension Interface {
             case .const: annotation = "const"
             case .false: annotation = "false"
             }
-            if let annotation {
+            let others = p.annotations.map { "\(i2)<annotation name=\"\(e($0.name))\" value=\"\(e($0.value))\"/>\n" }.joined()
+            if annotation != nil || !others.isEmpty {
                 xml += open + ">\n"
-                xml += "\(i2)<annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"\(annotation)\"/>\n"
+                if let annotation {
+                    xml += "\(i2)<annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"\(annotation)\"/>\n"
+                }
+                xml += others
                 xml += "\(i1)</property>\n"
             } else {
                 xml += open + "/>\n"

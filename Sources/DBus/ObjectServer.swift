@@ -149,7 +149,8 @@ public final class ObjectServer {
     /// The XML `Introspect` answers for `path`.
     public func introspect(path: String) -> String {
         let (children, omitted) = self.children(of: path)
-        return Introspection.document(interfaces: lookup(path) ?? [], children: children, omitted: omitted)
+        let interfaces = lookup(path)
+        return Introspection.document(interfaces: interfaces ?? [], children: children, omitted: omitted, folder: interfaces == nil)
     }
 
     /// The next path segments below `path` that lead to registered objects, with a family's members
@@ -174,7 +175,18 @@ public final class ObjectServer {
                 addFirstSegment(of: family.prefix.dropFirst(prefix.count))
             }
         }
-        return (names.sorted(), omitted)
+        return (names.sorted(by: Self.numericOrder), omitted)
+    }
+
+    /// Path segments in the order a person counts them: numbers by value (`2` before `10`), numbers
+    /// before names, names as text.
+    static func numericOrder(_ a: String, _ b: String) -> Bool {
+        switch (UInt64(a), UInt64(b)) {
+        case let (x?, y?): return x < y
+        case (_?, nil): return true
+        case (nil, _?): return false
+        case (nil, nil): return a < b
+        }
     }
 
     /// Whether `path` is a node above some object (so it introspects, listing its children);

@@ -8,6 +8,10 @@ public enum Orientation1 {
     public static let managerInterface = "org.orientationd.Orientation1"
     public static let windowInterface = "org.orientationd.Orientation1.Window"
     public static let controllerInterface = "org.orientationd.Orientation1.Controller"
+    /// What code generated from the interface XML calls each interface (the `org.gtk.GDBus.C.Name`
+    /// annotation): with the namespace `Orientation`, `OrientationManager`, `OrientationWindow`,
+    /// `OrientationController`.
+    public static let generatedNames = [managerInterface: "Manager", windowInterface: "Window", controllerInterface: "Controller"]
     /// Windows live at this prefix followed by their number.
     public static let windowPathPrefix = managerPath + "/window/"
     /// Controllers live at this prefix followed by their number.

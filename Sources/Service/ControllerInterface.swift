@@ -86,6 +86,8 @@ extension OrientationService {
                     .objectPath(ObjectPaths.path(of: policy.controller(id)?.presenting))
                 },
                 Property("Parent", type: "o") { [unowned self] in .objectPath(ObjectPaths.path(of: policy.controller(id)?.parent)) },
-            ])
+            ],
+            annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedNames[Orientation1.controllerInterface]!)])
+            .addingSetterMethods()
     }
 }

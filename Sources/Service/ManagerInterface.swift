@@ -73,14 +73,18 @@ extension OrientationService {
                 Property("HasAccelerometer", type: "b") { [unowned self] in .bool(hasAccelerometer) },
                 Property("KeyWindow", type: "o") { [unowned self] in .objectPath(policy.keyWindow.map { ObjectPaths.path(of: $0) } ?? "/") },
                 Property("RotationDuration", type: "d", emits: .const) { [unowned self] in .double(settings.rotationDuration) },
-                Property("ScreenBounds", type: "(uu)") { [unowned self] in screenBounds(policy.interfaceOrientation) },
+                // Qt's D-Bus types need a name for a structure; Docs/clients.md shows the type.
+                Property("ScreenBounds", type: "(uu)") { [unowned self] in screenBounds(policy.interfaceOrientation) }
+                    .annotated("org.qtproject.QtDBus.QtTypeName", "OrientationScreenBounds"),
                 Property("FocusedProcess", type: "u") { [unowned self] in .uint32(policy.focusedProcess) },
             ],
             signals: [
                 Signal("WillChange", args: [Arg("from", "u"), Arg("to", "u")]),
                 Signal("DidChange", args: [Arg("from", "u"), Arg("to", "u")]),
                 Signal("DeviceOrientationDidChange", args: [Arg("orientation", "u")]),
-            ])
+            ],
+            annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedNames[Orientation1.managerInterface]!)])
+            .addingSetterMethods()
     }
 
     /// `InjectAcceleration`: one sample (x, y, z) for the simulated sensor's classifier. The privilege is

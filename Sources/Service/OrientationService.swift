@@ -59,7 +59,8 @@ public final class OrientationService {
                                                            maxStringBytes: 4096)
         connection.objects.queueLimits = settings.queueLimits
         connection.objects.userOf = { [unowned self] client in credentials.knownUser(of: client) }
-        try register(path: Orientation1.managerPath, interface: managerInterface())
+        try connection.objects.register(path: Orientation1.managerPath, interfaces: [managerInterface(), objectManagerInterface()])
+        remember(Orientation1.managerPath, managerInterface())
         // Windows and controllers keep no table each: theirs are built when a message needs one.
         // Their folders list the oldest objects up to the server's bound, counted without a walk.
         connection.objects.register(family: Orientation1.windowPathPrefix,
@@ -275,10 +276,20 @@ public final class OrientationService {
     /// What one event asks for: remembering or forgetting an object, the sensor, or its signals.
     private func handle(_ event: PolicyEvent) {
         switch event {
-        case .windowAdded(let id): remember(ObjectPaths.path(of: id), windowInterface(id))
-        case .controllerAdded(let id): remember(ObjectPaths.path(of: id), controllerInterface(id))
-        case .windowRemoved(let id): announced[ObjectPaths.path(of: id)] = nil
-        case .controllerRemoved(let id): announced[ObjectPaths.path(of: id)] = nil
+        case .windowAdded(let id):
+            let table = windowInterface(id)
+            remember(ObjectPaths.path(of: id), table)
+            announceAdded(ObjectPaths.path(of: id), table)
+        case .controllerAdded(let id):
+            let table = controllerInterface(id)
+            remember(ObjectPaths.path(of: id), table)
+            announceAdded(ObjectPaths.path(of: id), table)
+        case .windowRemoved(let id):
+            announced[ObjectPaths.path(of: id)] = nil
+            announceRemoved(ObjectPaths.path(of: id), Orientation1.windowInterface)
+        case .controllerRemoved(let id):
+            announced[ObjectPaths.path(of: id)] = nil
+            announceRemoved(ObjectPaths.path(of: id), Orientation1.controllerInterface)
         case .sensorNeeded(let on): sensor?.setRunning(on)
         case .deviceOrientationChanged(let device):
             sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
@@ -287,8 +298,10 @@ public final class OrientationService {
             if settings.verbose { log("device orientation \(device.name)") }
         case .willChange(let from, let to):
             emit("WillChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
+            // Only what changed: turning upside down, or with no screen size set, leaves the bounds as they were.
+            let bounds = screenBounds(to)
             sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
-                                  [("InterfaceOrientation", .uint32(to.rawValue)), ("ScreenBounds", screenBounds(to))])
+                                  [("InterfaceOrientation", .uint32(to.rawValue))] + (bounds != screenBounds(from) ? [("ScreenBounds", bounds)] : []))
             if settings.verbose { log("rotating from \(from.name) to \(to.name)") }
             scheduleCompletion()
         case .didChange(let from, let to):

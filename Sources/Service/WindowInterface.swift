@@ -58,7 +58,9 @@ extension OrientationService {
                 Property("DecidingController", type: "o") { [unowned self] in
                     .objectPath(ObjectPaths.path(of: policy.decidingController(of: id)))
                 },
-            ])
+            ],
+            annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedNames[Orientation1.windowInterface]!)])
+            .addingSetterMethods()
     }
 
     /// The controller an `o` argument names; `/` is an error: a controller is required here.

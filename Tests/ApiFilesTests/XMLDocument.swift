@@ -154,10 +154,16 @@ func normalisedMembers(of interface: XMLElement) -> [String] {
             lines.append("signal \(name)(\(args.joined(separator: ", ")))")
         case "property":
             var emits = "true"
-            for a in member.children("annotation") where a.attributes["name"] == "org.freedesktop.DBus.Property.EmitsChangedSignal" {
-                emits = a.attributes["value"] ?? "?"
+            var others: [String] = []
+            for a in member.children("annotation") {
+                if a.attributes["name"] == "org.freedesktop.DBus.Property.EmitsChangedSignal" {
+                    emits = a.attributes["value"] ?? "?"
+                } else {
+                    others.append(" \(a.attributes["name"] ?? "?")=\(a.attributes["value"] ?? "")")
+                }
             }
-            lines.append("property \(name) \(member.attributes["type"] ?? "?") \(member.attributes["access"] ?? "?") emits=\(emits)")
+            lines.append("property \(name) \(member.attributes["type"] ?? "?") \(member.attributes["access"] ?? "?") emits=\(emits)"
+                + others.sorted().joined())
         case "annotation":
             lines.append("annotation \(name)=\(member.attributes["value"] ?? "")")
         default:

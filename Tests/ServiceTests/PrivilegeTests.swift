@@ -88,6 +88,16 @@ final class PolkitTests: PrivilegeTestCase {
         // Root is authorized without asking (as polkit itself would answer), so it never waits for the authority.
         try set("RotationLocked", .bool(false))
         XCTAssertEqual(try polkit.checks().count, 3)
+
+        // The setter methods are decided as the property writes are.
+        try polkit.allow([])
+        message = assertError(std("AccessDenied")) { try self.call(client, Orientation1.managerPath, Orientation1.managerInterface,
+                                                                   "SetRotationLocked", [.bool(true)]) }
+        XCTAssertTrue(message.contains(Self.lockRotation), message)
+        XCTAssertEqual(try b("RotationLocked"), false)
+        try polkit.allow([Self.lockRotation])
+        try call(client, Orientation1.managerPath, Orientation1.managerInterface, "SetRotationLocked", [.bool(true)])
+        XCTAssertEqual(try b("RotationLocked"), true)
     }
 
     func testTheInteractiveFlagIsTheCallers() throws {
