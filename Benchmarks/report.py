@@ -122,6 +122,13 @@ def main():
             row('CPU time per minute, ' + label, '%.1f ms' % p['cpu_ms_per_min'], '%.1f ms' % o['cpu_ms_per_min'],
                 times(o['cpu_ms_per_min'], p['cpu_ms_per_min']), '≤ 1.0×' if phase == 'still' else '')
             row('wake-ups per second, ' + label, '%.1f' % p['wakeups_per_s'], '%.1f' % o['wakeups_per_s'], '', '')
+    wake = load(out, 'wakeup')
+    if wake:
+        p, o = wake['peer'], wake['ours']
+        row('system calls per wake-up, claimed and still (strace -c)', '%.1f' % p['syscalls_per_wakeup_total'],
+            '%.1f' % o['syscalls_per_wakeup_total'], '', '')
+        row('CPU per wake-up, claimed and still', '%.0f µs' % p['cpu_us_per_wakeup'], '%.0f µs' % o['cpu_us_per_wakeup'],
+            times(o['cpu_us_per_wakeup'], p['cpu_us_per_wakeup']), '')
     churn = load(out, 'churn')
     if churn:
         m = churn['umockdev']

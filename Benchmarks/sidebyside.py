@@ -49,6 +49,17 @@ BUS_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configur
 PRELOAD = 'libumockdev-preload.so.0'
 
 
+def write_in_place(testbed, device, name, value):
+    """Rewrites a polled attribute where it is, as the kernel's sysfs does (set_attribute replaces the file
+    by rename, which a reader's open descriptor never sees): one write at offset 0 of a fixed 16-byte
+    record, blank-padded, so the file never shrinks and a reader never finds it empty."""
+    fd = os.open(testbed.get_root_dir() + device + '/' + name, os.O_WRONLY)
+    try:
+        os.pwrite(fd, ('%15s\n' % value).encode(), 0)
+    finally:
+        os.close(fd)
+
+
 def clean_environment():
     """This process's environment without umockdev (see `preload_self`)."""
     env = dict(os.environ)
@@ -281,7 +292,7 @@ class SideBySide:
         for step in steps:
             for axis, value in step.items():
                 if self.raw.get(axis) != value:
-                    self.testbed.set_attribute(self.accel, 'in_accel_%s_raw' % axis, str(value))
+                    write_in_place(self.testbed, self.accel, 'in_accel_%s_raw' % axis, str(value))
                     self.raw[axis] = value
 
     def turn(self, rng, steps):

@@ -4,11 +4,10 @@ import Sensors
 
 /// The `in_accel_{x,y,z}_raw` attributes of one device, open while it is polled.
 ///
-/// A poll is one `pread` at offset 0 per axis (sysfs produces the value afresh on every read from the
-/// start), where open, read and close each time cost three system calls and a path walk per axis. A
-/// file replaced under its descriptor (written by rename: test fixtures such as umockdev, or a tree
-/// bind-mounted over /sys; the kernel's sysfs never does it) has no link left; `fstat` sees that and the
-/// file is opened again and read once more, so a value from a replaced file is never used.
+/// A poll is one `pread` at offset 0 per axis and nothing else (sysfs produces the value afresh on every
+/// read from the start), where open, read and close each time cost three system calls and a path walk
+/// per axis. The kernel's sysfs never replaces an attribute under its descriptor; the test fixtures
+/// rewrite theirs in place as it does (`pythonWriteInPlace`), so no call is made here for their sake.
 final class IIORawFiles {
     private let paths: [String]
     private var fds: [Int32] = []
@@ -37,15 +36,7 @@ final class IIORawFiles {
     }
 
     private func value(_ axis: Int) throws(IIOError) -> Double {
-        var n = try pread(axis)
-        var status = stat()
-        if fstat(fds[axis], &status) == 0, status.st_nlink == 0 {
-            let fd = open(paths[axis], O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw IIOError(path: paths[axis], errno: errno) }
-            Glibc.close(fds[axis])
-            fds[axis] = fd
-            n = try pread(axis)
-        }
+        let n = try pread(axis)
         guard let number = buffer.withUnsafeBufferPointer({ SysfsNumber.parse(String(decoding: $0[0..<n], as: UTF8.self)) }) else {
             let text = String(decoding: buffer[0..<n], as: UTF8.self)
             throw IIOError("\(paths[axis]) holds '\(text.trimmedBlanks.prefix(40))', not a number")

@@ -163,7 +163,7 @@ final class IIOSourceTests: XCTestCase {
                       "the state is saved by the unprivileged user: \(daemon?.log ?? "")")
         XCTAssertEqual(logLines(containing: "no hotplug"), 0, "uevents reach an unprivileged user")
         try testbed.remove(path)
-        XCTAssertTrue(try eventually { try !hasAccelerometer() }, "the removal was not seen")
+        XCTAssertTrue(try eventually { try !hasAccelerometer() }, "the removal was not seen: \(daemon?.log ?? "")")
     }
 
     func testPerAxisFloatScaleAndOffsetAreApplied() throws {

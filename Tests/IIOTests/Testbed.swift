@@ -36,7 +36,10 @@ for line in sys.stdin:
             tb.add_from_string(c["text"])
             reply({})
         elif op == "set":
-            tb.set_attribute(c["path"], c["attr"], c["value"])
+            if c["attr"].startswith("in_accel_") and c["attr"].endswith("_raw"):
+                write_in_place(tb, c["path"], c["attr"], c["value"])
+            else:
+                tb.set_attribute(c["path"], c["attr"], c["value"])
             reply({})
         elif op == "symlink":
             path = tb.get_root_dir() + c["path"]
@@ -50,7 +53,7 @@ for line in sys.stdin:
             tb.uevent(c["path"], c["action"])
             reply({})
         elif op == "remove":
-            tb.remove_device(c["path"])
+            remove_in_place(tb, c["path"])
             reply({})
         elif op == "write_dev":
             os.write(tb.get_dev_fd(c["node"]), bytes.fromhex(c["hex"]))
@@ -75,7 +78,7 @@ final class Testbed {
 
     init(scratch: String) throws {
         let script = scratch + "/umockdev-driver.py"
-        try driverScript.write(toFile: script, atomically: true, encoding: .utf8)
+        try (pythonWriteInPlace + driverScript).write(toFile: script, atomically: true, encoding: .utf8)
         process.executableURL = URL(fileURLWithPath: systemPython)
         process.arguments = [script]
         var environment = ProcessInfo.processInfo.environment
