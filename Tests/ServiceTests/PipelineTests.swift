@@ -25,6 +25,17 @@ final class PipelineTests: DaemonTestCase {
             XCTAssertTrue(error.contains("4096"), "refused for its allowance, not for cost: \(error)")
         }
         XCTAssertEqual(occurrences("for cost", in: daemon!.log), 0, daemon!.log)
+
+        // The object manager lists them all in one reply, up to its bound of 16,384 objects; one more and
+        // it says to follow its signals instead.
+        let managed = try call(nil, Orientation1.managerPath, StandardInterface.objectManager, "GetManagedObjects")
+        guard case .dict(_, _, let entries)? = managed.first else { return XCTFail("GetManagedObjects answered \(managed)") }
+        XCTAssertEqual(entries.count, 4 * 4096)
+        _ = try registerWindow(try newClient())
+        let message = assertError(std("LimitsExceeded")) {
+            try self.call(nil, Orientation1.managerPath, StandardInterface.objectManager, "GetManagedObjects")
+        }
+        XCTAssertTrue(message.contains("InterfacesAdded"), message)
         for client in clients { client.process.stop() }
     }
 
@@ -79,14 +90,17 @@ final class QueueBoundTests: DaemonTestCase {
 /// The per-user bound: clients of one uid together past it are refused, each logged once, however
 /// far below their own bound each is.
 final class QueueUserBoundTests: DaemonTestCase {
-    override var configText: String? { "[Limits]\nQueuedBytes=1048576\nQueuedBytesPerUser=4096\n" }
+    override var configText: String? { "[Limits]\nQueuedBytes=1048576\nQueuedBytesPerUser=2048\n" }
 
     func testTheClientsOfOneUserTogetherPastTheirBoundAreRefused() throws {
+        // Each client's first call, before it is ready, makes the daemon ask the bus for its uid; the
+        // answer is in before the flood.
         let clients = try (0..<3).map { try pipeliner(-120, name: "client\($0)") }
+        waitUntil(0.2) { false }
         for client in clients { client.go() }
         for client in clients { finish(client, answers: 120) }
         let refused = clients.flatMap { $0.lines("error") }
-        XCTAssertGreaterThan(refused.count, 0, "360 calls from one uid never passed a 4 KiB per-user bound")
+        XCTAssertGreaterThan(refused.count, 0, "360 calls from one uid never passed a 2 KiB per-user bound")
         XCTAssertTrue(refused.contains { $0.contains("the clients of uid \(getuid())") }, refused.prefix(3).joined(separator: "\n"))
         for error in refused { XCTAssertTrue(error.hasPrefix(std("LimitsExceeded")), error) }
         for client in clients { client.process.stop() }

@@ -2,7 +2,8 @@
 
 Usage: pipeline.py ADDRESS BUS_NAME PATH INTERFACE METHOD SIGNATURE ARGUMENT COUNT FINAL
 
-Connects, prints "ready NAME" (its unique name), and waits for SIGUSR1. Then sends COUNT calls
+Connects, makes one awaited call (Properties.Get of the interface's InterfaceOrientation, so the
+daemon has asked the bus who it is), prints "ready NAME" (its unique name), and waits for SIGUSR1. Then sends COUNT calls
 of METHOD on PATH with one argument of SIGNATURE (ARGUMENT is a Python expression, e.g. "'view'" or
 "['/a/%d' % i for i in range(9)]") back to back without waiting for replies (NO_REPLY_EXPECTED), and
 then one call whose answer it waits for: the same call when FINAL is "call", Properties.Get of the
@@ -23,6 +24,8 @@ body = GLib.Variant('(' + signature + ')', (eval(argument),))
 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
 bus = Gio.DBusConnection.new_for_address_sync(
     address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+bus.call_sync(name, path, 'org.freedesktop.DBus.Properties', 'Get', GLib.Variant('(ss)', (interface, 'InterfaceOrientation')),
+              None, Gio.DBusCallFlags.NONE, 5000, None)
 print('ready', bus.get_unique_name(), flush=True)
 signal.sigwait({signal.SIGUSR1})
 
