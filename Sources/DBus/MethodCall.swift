@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import Log
 
 /// An incoming method call (or property Set) being answered; keep it to answer later.
 /// Only the first `reply` or `fail` is sent.
@@ -33,7 +34,7 @@ public final class MethodCall {
         let got = values.map(\.signature).joined()
         if let outSignature, got != outSignature {
             let what = "\(message.interface ?? "").\(message.member ?? ""): reply has signature '\(got)', declared '\(outSignature)'"
-            logError(what)
+            Log.error(what)
             send(error: .failed("internal error: \(what)"))
             return
         }
@@ -42,7 +43,7 @@ public final class MethodCall {
             try m.append(values)
             try connection.send(m)
         } catch {
-            logError("cannot reply to \(message.member ?? ""): \(error)")
+            Log.warning("cannot reply to \(message.member ?? ""): \(error)")
             send(error: .failed("internal error: \(error.message)"))
         }
     }
@@ -58,8 +59,4 @@ public final class MethodCall {
     private func send(error: DBusError) {
         if let m = try? Message.error(replyingTo: message, error) { _ = try? connection.send(m) }
     }
-}
-
-func logError(_ text: String) {
-    fputs("dbus: \(text)\n", stderr)
 }

@@ -1,4 +1,5 @@
 import CGLib
+import Log
 
 /// The objects a connection exports, answered from their interface tables: method
 /// dispatch, `org.freedesktop.DBus.Properties`, `Introspectable` (including child
@@ -217,7 +218,7 @@ public final class ObjectServer {
         // always taken, and then refused or served for what it is.
         if let refusal = queueLimits.refusal(sender: sender, user: user, waiting: bytes) {
             if refusedSenders.insert(sender).inserted {
-                logError("refusing calls from \(sender)\(user.map { " (uid \($0))" } ?? "") for cost: \(refusal); "
+                Log.warning("refusing calls from \(sender)\(user.map { " (uid \($0))" } ?? "") for cost: \(refusal); "
                     + "refused calls that want a reply are answered LimitsExceeded, the others dropped; logged once per client")
             }
             reply(message, error: .limitsExceeded("\(message.member ?? "call") refused: \(refusal); "
@@ -368,7 +369,7 @@ public final class ObjectServer {
         let v = p.get()
         guard v.signature == p.type else {
             let what = "property \(iface.name).\(p.name) has type '\(p.type)', getter returned '\(v.signature)'"
-            logError(what)
+            Log.error(what)
             return .failure(.failed("internal error: \(what)"))
         }
         return .success(v)

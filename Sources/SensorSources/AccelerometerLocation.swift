@@ -1,3 +1,4 @@
+import Log
 /// Where an accelerometer sits in the machine, and what said so (sensors.md, "Location").
 ///
 /// A convertible has one in its display and often one in its base; only the display's follows the
@@ -32,7 +33,7 @@ struct AccelerometerLocation: Equatable {
                 self.source = "\(source) '\(value)'"
                 return
             }
-            if isLocation { log("warning: \(sysname): \(source) '\(value)' ignored; accepted: display, lid, base") }
+            if isLocation { Log.warning("\(sysname): \(source) '\(value)' ignored; accepted: display, lid, base") }
         }
         place = .unspecified
         source = ""

@@ -1,5 +1,6 @@
 import Orientation
 import OrientationAPI
+import Log
 
 /// The `auto` source: the IIO accelerometer when there is one; otherwise, when an upstream
 /// iio-sensor-proxy other than this process has one, that proxy (sensors.md, "Sources").
@@ -24,7 +25,7 @@ public final class AutoSource: SensorSource, SensorSink {
         self.iio = iio(self)
         current = self.iio
         if !self.iio.isPresent {
-            log("the 'auto' source found no IIO accelerometer; watching for one, and for \(SensorProxy.busName)")
+            Log.info("the 'auto' source found no IIO accelerometer; watching for one, and for \(SensorProxy.busName)")
             watchProxy()
         }
     }
@@ -71,7 +72,7 @@ public final class AutoSource: SensorSource, SensorSink {
         guard next !== current else { return }
         if running { current.setRunning(false) }
         current = next
-        log("the 'auto' source uses " + (next === iio ? "the IIO accelerometer" : "the accelerometer of \(SensorProxy.busName)"))
+        Log.info("the 'auto' source uses " + (next === iio ? "the IIO accelerometer" : "the accelerometer of \(SensorProxy.busName)"))
         if running { next.setRunning(true) }
     }
 }

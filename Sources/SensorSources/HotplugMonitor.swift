@@ -2,6 +2,7 @@
 import CGLib
 import EventLoop
 import Sensors
+import Log
 
 /// Device events (`NETLINK_KOBJECT_UEVENT`) watched by the main loop.
 ///
@@ -48,7 +49,7 @@ final class HotplugMonitor {
         let fd = socket(AF_NETLINK, Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
                         HotplugMonitor.netlinkKobjectUevent)
         guard fd >= 0 else {
-            log("warning: no hotplug: cannot open a uevent socket: \(String(cString: strerror(errno)))")
+            Log.warning("no hotplug: cannot open a uevent socket: \(String(cString: strerror(errno)))")
             return nil
         }
         let udev = access(HotplugMonitor.udevControl, F_OK) == 0
@@ -59,15 +60,15 @@ final class HotplugMonitor {
         }
         guard setsockopt(fd, HotplugMonitor.socketLevel, HotplugMonitor.passCredentials, &on, socklen_t(MemoryLayout<Int32>.size)) == 0,
               bound == 0 else {
-            log("warning: no hotplug: cannot set up the uevent socket: \(String(cString: strerror(errno)))")
+            Log.warning("no hotplug: cannot set up the uevent socket: \(String(cString: strerror(errno)))")
             close(fd)
             return nil
         }
         if let problem = HotplugMonitor.attach(UeventFilter(subsystem: "iio"), to: fd) {
-            log("warning: every device event will wake the daemon: cannot attach the uevent filter: \(problem)")
+            Log.warning("every device event will wake the daemon: cannot attach the uevent filter: \(problem)")
         }
         self.fd = fd
-        log("hotplug: device events from " + (udev ? "udev, after its rules and hwdb" : "the kernel (udev is not running)"))
+        Log.info("hotplug: device events from " + (udev ? "udev, after its rules and hwdb" : "the kernel (udev is not running)"))
         watch = FDWatch(fd: fd, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] _ in
             // Drain what is queued; each datagram is one event.
             while let received = receive() {
@@ -145,7 +146,7 @@ final class HotplugMonitor {
     private func distrusted(_ sender: UeventSender) {
         guard let kind = sender.distrust, !distrustLogged.contains(kind), let reason = sender.distrustDescription else { return }
         distrustLogged.append(kind)
-        log("hotplug: dropped a device event: \(reason); further ones like it are dropped without a word")
+        Log.warning("hotplug: dropped a device event: \(reason); further ones like it are dropped without a word")
     }
 
     /// `SO_ATTACH_FILTER` (`asm-generic/socket.h`, not imported by Glibc).

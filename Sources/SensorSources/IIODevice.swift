@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Sensors
+import Log
 
 /// One IIO accelerometer found in sysfs, with what discovery decided about it.
 struct IIODevice {
@@ -70,7 +71,7 @@ struct IIODevice {
             do {
                 return (try MountMatrix(parsing: text), source)
             } catch {
-                log("warning: \(sysname): \(source) ignored: \(error.message)")
+                Log.warning("\(sysname): \(source) ignored: \(error.message)")
             }
         }
         return (.identity, "identity (no mount matrix given)")

@@ -2,6 +2,7 @@
 import EventLoop
 import Orientation
 import Sensors
+import Log
 
 /// The `iio` source: an IIO accelerometer in sysfs, read through its buffer when it has one and polled
 /// otherwise (at `[Sensor] PollHz` while it moves, `[Sensor] StillPollHz` once it lies still: `PollPace`),
@@ -71,13 +72,13 @@ public final class IIOSource: SensorSource {
                     take(Double(x), Double(y), Double(z))
                 }, failure: { [unowned self] problem in
                     buffer = nil
-                    log("\(device.sysname): \(problem); polling at \(pollHz) Hz instead")
+                    Log.warning("\(device.sysname): \(problem); polling at \(pollHz) Hz instead")
                     bufferRefused = device.sysname
                     startReading()
                 })
                 return
             } catch {
-                log("\(device.sysname): buffered reading unavailable (\(error)); polling at \(pollHz) Hz instead")
+                Log.warning("\(device.sysname): buffered reading unavailable (\(error)); polling at \(pollHz) Hz instead")
                 bufferRefused = device.sysname
             }
         }
@@ -114,10 +115,10 @@ public final class IIOSource: SensorSource {
         do {
             raisedFrequency = try RaisedSamplingFrequency.raise(devicePath: device.path, to: pollHz)
             if let raised = raisedFrequency, first {
-                log("\(device.sysname): sampling frequency raised from \(raised.previous) to \(raised.raised) Hz while claimed")
+                Log.info("\(device.sysname): sampling frequency raised from \(raised.previous) to \(raised.raised) Hz while claimed")
             }
         } catch {
-            if first { log("\(device.sysname): cannot raise the sampling frequency (\(error)); reading it as it is") }
+            if first { Log.warning("\(device.sysname): cannot raise the sampling frequency (\(error)); reading it as it is") }
         }
     }
 
@@ -154,7 +155,7 @@ public final class IIOSource: SensorSource {
             fault("a reading overflowed")
             return nil
         }
-        if faults.succeeded() { log("\(device.sysname): readings work again") }
+        if faults.succeeded() { Log.info("\(device.sysname): readings work again") }
         feed.feed(x: v.x, y: v.y, z: v.z)
         return Sample(t: SampleFeed.now, x: v.x, y: v.y, z: v.z)
     }
@@ -166,7 +167,7 @@ public final class IIOSource: SensorSource {
         rawFiles = nil
         if !Sysfs.exists(device.path) { return vanished(device.sysname, "accelerometer removed") }
         let (shouldLog, reportUnknown) = faults.failed()
-        if shouldLog { log("\(device.sysname): \(problem); skipping readings until they work again") }
+        if shouldLog { Log.warning("\(device.sysname): \(problem); skipping readings until they work again") }
         if reportUnknown {
             feed.reset()
             sink.sensorReported(.unknown)
@@ -179,14 +180,14 @@ public final class IIOSource: SensorSource {
     private func look(excluding excluded: String? = nil) -> IIODevice? {
         let found = IIODevice.discover(configMatrix: configMatrix, excluded: excluded)
         for (sysname, source) in found.inBase where loggedInBase.insert(sysname).inserted {
-            log("\(sysname): not used: it is in a laptop's base (\(source)), not in its display")
+            Log.info("\(sysname): not used: it is in a laptop's base (\(source)), not in its display")
         }
         return found.device
     }
 
     private func handle(_ event: Uevent) {
         guard event.subsystem == "iio", let sysname = event.sysname else { return }
-        log("\(sysname): device event '\(event.action ?? "")'")
+        Log.info("\(sysname): device event '\(event.action ?? "")'")
         if event.action == "remove" || event.action == "unbind" {
             loggedInBase.remove(sysname)
             if let device, device.sysname == sysname { return vanished(sysname, "accelerometer removed") }
@@ -221,7 +222,7 @@ public final class IIOSource: SensorSource {
         loggedFrequency.remove(sysname)
         feed.reset(keepingScale: false)
         _ = faults.succeeded()
-        log("\(sysname): \(why)")
+        Log.info("\(sysname): \(why)")
         sink.sensorPresenceChanged()
         if let other = look(excluding: sysname) { appeared(other) }
     }
@@ -239,7 +240,7 @@ public final class IIOSource: SensorSource {
         let mode = device.buffer.map { "buffered (trigger \($0.trigger), \($0.node))" }
             ?? (still < pollHz ? "polled at \(pollHz) Hz, \(still) Hz once still" : "polled at \(pollHz) Hz")
         let place = device.location.place == .display ? "in the display (\(device.location.source))" : "location not given"
-        log("accelerometer \(device.sysname), \(place): \(mode) while claimed; mount matrix \(device.matrix) from \(device.matrixSource)")
+        Log.info("accelerometer \(device.sysname), \(place): \(mode) while claimed; mount matrix \(device.matrix) from \(device.matrixSource)")
     }
 }
 

@@ -3,6 +3,7 @@ import CGLib
 import EventLoop
 import Orientation
 import Sensors
+import Log
 
 /// Runs samples through the classifier and reports what settles, for every source that reads
 /// raw acceleration. It also measures the daemon's own cost per sample (read excluded):
@@ -86,9 +87,9 @@ public final class SampleFeed {
         loggedGravity = gravity
         let factor = gravity / ClassifierSettings.gravity
         if abs(factor - 1) <= Classifier.scaleLearningTolerance {
-            log("accelerometer scale: gravity reads \(Self.figure(gravity)) m/s² again; readings are taken as they are")
+            Log.info("accelerometer scale: gravity reads \(Self.figure(gravity)) m/s² again; readings are taken as they are")
         } else {
-            log("accelerometer scale: gravity reads \(Self.figure(gravity)) m/s², not 9.81: the device's scale is off by a factor "
+            Log.warning("accelerometer scale: gravity reads \(Self.figure(gravity)) m/s², not 9.81: the device's scale is off by a factor "
                 + "of \(Self.figure(factor)); taking \(Self.figure(gravity)) as 1 g")
         }
     }

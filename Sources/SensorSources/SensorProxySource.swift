@@ -3,6 +3,7 @@ import DBus
 import EventLoop
 import Orientation
 import OrientationAPI
+import Log
 
 /// The `sensor-proxy` source: device orientations from an upstream iio-sensor-proxy
 /// (`net.hadess.SensorProxy`, on the system bus unless told otherwise); sensors.md,
@@ -88,7 +89,7 @@ public final class SensorProxySource: SensorSource {
         ]
         for rule in rules {
             connection.callBusDriver("AddMatch", [.string(rule)]) { result in
-                if case .failure(let error) = result { log("sensor-proxy: cannot watch \(SensorProxy.busName): \(error)") }
+                if case .failure(let error) = result { Log.warning("sensor-proxy: cannot watch \(SensorProxy.busName): \(error)") }
             }
         }
         // An owner change seen before the answer is newer than the answer.
@@ -162,7 +163,7 @@ public final class SensorProxySource: SensorSource {
         reported = nil
         forgetFreshness()
         if wasPresent {
-            log("sensor-proxy: \(SensorProxy.busName) \(newOwner.isEmpty ? "left the bus" : "changed owner"); no accelerometer")
+            Log.info("sensor-proxy: \(SensorProxy.busName) \(newOwner.isEmpty ? "left the bus" : "changed owner"); no accelerometer")
             sink.sensorPresenceChanged()
         }
         guard let owner else { return }
@@ -195,7 +196,7 @@ public final class SensorProxySource: SensorSource {
                 self.known = true
                 self.apply(properties, announceAlways: first)
             case .failure(let error):
-                log("sensor-proxy: cannot read \(SensorProxy.busName)'s properties: \(error)")
+                Log.warning("sensor-proxy: cannot read \(SensorProxy.busName)'s properties: \(error)")
             }
         }
     }
@@ -208,14 +209,14 @@ public final class SensorProxySource: SensorSource {
         if let tilt = properties["AccelerometerTilt"]?.stringValue { tiltString = tilt }
         if isPresent != wasPresent {
             if isPresent {
-                log("sensor-proxy: using the accelerometer of \(SensorProxy.busName) (\(owner ?? ""))")
+                Log.info("sensor-proxy: using the accelerometer of \(SensorProxy.busName) (\(owner ?? ""))")
             } else {
-                log("sensor-proxy: \(SensorProxy.busName) has no accelerometer")
+                Log.info("sensor-proxy: \(SensorProxy.busName) has no accelerometer")
             }
             reported = nil
             sink.sensorPresenceChanged()
         } else if announceAlways && !isPresent {
-            log("sensor-proxy: \(SensorProxy.busName) (\(owner ?? "")) has no accelerometer")
+            Log.info("sensor-proxy: \(SensorProxy.busName) (\(owner ?? "")) has no accelerometer")
         }
         reconcileClaim()
         report()
@@ -248,7 +249,7 @@ public final class SensorProxySource: SensorSource {
                     self.readProperties()
                 }
             case .failure(let error):
-                log("sensor-proxy: \(wanted ? "ClaimAccelerometer" : "ReleaseAccelerometer") failed: \(error)")
+                Log.warning("sensor-proxy: \(wanted ? "ClaimAccelerometer" : "ReleaseAccelerometer") failed: \(error)")
                 if !wanted { self.held = false }
                 else { return } // no retry loop: the next owner change or setRunning tries again
             }
@@ -310,7 +311,7 @@ public final class SensorProxySource: SensorSource {
     /// The bus went away (a restarted dbus-daemon): nothing is known of the proxy any more, and the
     /// connection is made again, after 1 s, then backing off to every 30 s while the bus stays away.
     private func disconnected() {
-        log("sensor-proxy: lost the connection to the bus of \(SensorProxy.busName); no accelerometer until it is back")
+        Log.warning("sensor-proxy: lost the connection to the bus of \(SensorProxy.busName); no accelerometer until it is back")
         let wasPresent = isPresent
         generation += 1
         owner = nil
@@ -349,10 +350,10 @@ public final class SensorProxySource: SensorSource {
                 }
                 let again = self.everConnected
                 self.watch(through: connection)
-                log("sensor-proxy: connected \(again ? "again " : "")to the bus of \(SensorProxy.busName)")
+                Log.info("sensor-proxy: connected \(again ? "again " : "")to the bus of \(SensorProxy.busName)")
             case .failure(let error):
                 guard let self else { return }
-                if self.reconnectDelayMs == 1000 { log("sensor-proxy: cannot connect yet (\(error)); trying again") }
+                if self.reconnectDelayMs == 1000 { Log.warning("sensor-proxy: cannot connect yet (\(error)); trying again") }
                 self.reconnectDelayMs = min(self.reconnectDelayMs * 2, 30_000)
                 self.scheduleReconnect()
             }

@@ -2,7 +2,7 @@
 import DBus
 import EventLoop
 import OrientationAPI
-import SensorSources
+import Log
 
 /// Decides privileged calls (dbus-api.md, "Privilege"; Docs/security.md): polkit when a trusted
 /// authority runs on the bus, else the caller's uid (0, the daemon's own) or the config's users and groups.
@@ -92,11 +92,11 @@ final class Authorizer {
         self.credentials = credentials
         var uids: Set<UInt32> = [0, ownUID]
         for name in users {
-            if let entry = getpwnam(name) { uids.insert(entry.pointee.pw_uid) } else { log("[Security] unknown user '\(name)' ignored") }
+            if let entry = getpwnam(name) { uids.insert(entry.pointee.pw_uid) } else { Log.warning("[Security] unknown user '\(name)' ignored") }
         }
         var gids: Set<UInt32> = []
         for name in groups {
-            if let entry = getgrnam(name) { gids.insert(entry.pointee.gr_gid) } else { log("[Security] unknown group '\(name)' ignored") }
+            if let entry = getgrnam(name) { gids.insert(entry.pointee.gr_gid) } else { Log.warning("[Security] unknown group '\(name)' ignored") }
         }
         self.uids = uids
         self.gids = gids
@@ -167,7 +167,7 @@ final class Authorizer {
                     guard let uid else { return done(.success(nil)) }
                     guard authorityUIDs.contains(uid) else {
                         if reportedAuthorities.insert(owner).inserted {
-                            log("\(Self.authorityName) is owned by \(owner), running as uid \(uid), which is not trusted "
+                            Log.warning("\(Self.authorityName) is owned by \(owner), running as uid \(uid), which is not trusted "
                                 + "to run polkit; deciding without it")
                         }
                         return done(.success(nil))
@@ -260,7 +260,7 @@ final class Authorizer {
                                             interface: "org.freedesktop.PolicyKit1.Authority",
                                             method: "CancelCheckAuthorization", values: [.string(check.id)])
         } catch {
-            log("cannot cancel authorization check \(check.id): \(error)")
+            Log.warning("cannot cancel authorization check \(check.id): \(error)")
         }
     }
 

@@ -2,6 +2,7 @@ import CGLib
 import DBus
 import OrientationAPI
 import Sensors
+import Log
 import SensorSources
 
 /// The whole daemon once its settings are known: the bus connection, the service and its sensor source.
@@ -11,6 +12,7 @@ public final class Daemon {
 
     /// Connects, exports the objects and takes the name.
     public init(settings: Settings) throws(StartupError) {
+        Log.showsDebug = settings.verbose
         // A trace is checked before anything is connected, like every other setting.
         let samples = try Self.replayedSamples(settings)
         do {
@@ -21,7 +23,7 @@ public final class Daemon {
         service = OrientationService(settings: settings, connection: connection)
         if let (source, feed) = try makeSource(settings, samples: samples) { service.attach(source, feed: feed) }
         do { try service.start() } catch { throw .bus(error) }
-        log("serving \(Orientation1.busName) as \(connection.uniqueName)")
+        Log.info("serving \(Orientation1.busName) as \(connection.uniqueName)")
     }
 
     /// The samples of `--replay`, none without it.
@@ -58,7 +60,7 @@ public final class Daemon {
         case .iio:
             let source = iio(service)
             if !source.isPresent {
-                log("the 'iio' source found no accelerometer yet; HasAccelerometer is false until one is plugged in")
+                Log.info("the 'iio' source found no accelerometer yet; HasAccelerometer is false until one is plugged in")
             }
             return (source, feed)
         case .auto:
@@ -68,7 +70,7 @@ public final class Daemon {
 
     /// Releases the name so a successor can take it at once.
     public func stop() {
-        if let report = service.feed?.costReport { log(report) }
+        if let report = service.feed?.costReport { Log.info(report) }
         service.store.finish()
         _ = try? connection.releaseName(Orientation1.busName)
         connection.flush()

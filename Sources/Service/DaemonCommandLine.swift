@@ -22,7 +22,7 @@ public enum DaemonCommandLine {
                                    with the interface orientation, so GNOME and KDE rotate the
                                    screen as orientationd decides; off when another process owns
                                    that name or with --sensor sensor-proxy ([Compat] SensorProxy)
-          --verbose                log every decision
+          --verbose                log every decision (debug lines)
           --version                print the version and exit
           --help                   show this help
 

@@ -1,7 +1,7 @@
 import DBus
 import OrientationAPI
 import Policy
-import SensorSources
+import Log
 
 extension OrientationService {
     /// The annotation that names an interface in code gdbus-codegen generates from the XML.
@@ -57,7 +57,7 @@ extension OrientationService {
             try connection.objects.emitSignal(path: Orientation1.managerPath, interface: StandardInterface.objectManager,
                                               name: signal, values: values)
         } catch {
-            log("cannot emit \(signal): \(error)")
+            Log.error("cannot emit \(signal): \(error)")
         }
     }
 }

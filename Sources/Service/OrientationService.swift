@@ -5,6 +5,7 @@ import EventLoop
 import Orientation
 import OrientationAPI
 import Policy
+import Log
 import SensorSources
 
 /// The policy on the bus: the manager, window and controller objects, their signals,
@@ -81,7 +82,7 @@ public final class OrientationService {
             credentials.forget(name)
             authorizer.clientLeft(name)
             guard policy.isKnown(name) else { return }
-            if settings.verbose { log("\(name) left the bus; removing what it owned") }
+            Log.debug("\(name) left the bus; removing what it owned")
             let objects = policy.windowCount + policy.controllerCount
             policy.clientLeft(name)
             flush()
@@ -129,7 +130,7 @@ public final class OrientationService {
             flush()
             return .values(values)
         } catch {
-            if settings.verbose { log("refused \(call.message.member ?? "") from \(call.sender): \(error)") }
+            Log.debug("refused \(call.message.member ?? "") from \(call.sender): \(error)")
             return .error(error.dbusError)
         }
     }
@@ -295,14 +296,14 @@ public final class OrientationService {
             sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
                                   [("DeviceOrientation", .uint32(device.rawValue))])
             emit("DeviceOrientationDidChange", [.uint32(device.rawValue)])
-            if settings.verbose { log("device orientation \(device.name)") }
+            Log.debug("device orientation \(device.name)")
         case .willChange(let from, let to):
             emit("WillChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
             // Only what changed: turning upside down, or with no screen size set, leaves the bounds as they were.
             let bounds = screenBounds(to)
             sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
                                   [("InterfaceOrientation", .uint32(to.rawValue))] + (bounds != screenBounds(from) ? [("ScreenBounds", bounds)] : []))
-            if settings.verbose { log("rotating from \(from.name) to \(to.name)") }
+            Log.debug("rotating from \(from.name) to \(to.name)")
             scheduleCompletion()
         case .didChange(let from, let to):
             emit("DidChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
@@ -360,7 +361,7 @@ public final class OrientationService {
         do {
             try connection.objects.emitPropertiesChanged(path: path, PropertiesChanged(interface: interface, changed: values))
         } catch {
-            log("cannot announce \(values.map(\.0)) on \(path): \(error)")
+            Log.error("cannot announce \(values.map(\.0)) on \(path): \(error)")
         }
     }
 
@@ -368,7 +369,7 @@ public final class OrientationService {
         do {
             try connection.objects.emitSignal(path: Orientation1.managerPath, interface: Orientation1.managerInterface, name: signal, values: values)
         } catch {
-            log("cannot emit \(signal): \(error)")
+            Log.error("cannot emit \(signal): \(error)")
         }
     }
 

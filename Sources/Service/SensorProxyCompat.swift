@@ -2,7 +2,7 @@ import DBus
 import Orientation
 import OrientationAPI
 import Policy
-import SensorSources
+import Log
 
 /// `net.hadess.SensorProxy` served by orientationd itself (`--sensor-proxy-compat`), so GNOME and KDE
 /// rotate the screen as the policy decides; shells.md has what each member answers.
@@ -144,7 +144,7 @@ extension OrientationService {
     func startSensorProxyCompat() {
         guard settings.sensorProxyCompat else { return }
         guard settings.sensor != .sensorProxy else {
-            log("the sensor-proxy source reads \(SensorProxy.busName) from iio-sensor-proxy, so orientationd "
+            Log.warning("the sensor-proxy source reads \(SensorProxy.busName) from iio-sensor-proxy, so orientationd "
                 + "cannot serve that name too; the compatibility interface is off")
             return
         }
@@ -152,9 +152,9 @@ extension OrientationService {
         do {
             try compat.start()
             sensorProxyCompat = compat
-            log("serving \(SensorProxy.busName) at \(SensorProxy.path) (compatibility interface)")
+            Log.info("serving \(SensorProxy.busName) at \(SensorProxy.path) (compatibility interface)")
         } catch {
-            log(error.message)
+            Log.error(error.message)
         }
     }
 

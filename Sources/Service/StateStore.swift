@@ -2,7 +2,7 @@
 import CGLib
 import Orientation
 import EventLoop
-import SensorSources
+import Log
 
 /// What survives a restart (P15).
 struct SavedState: Equatable {
@@ -68,7 +68,7 @@ final class StateStore {
             directory = try StateDirectory(path: path)
             directory?.removeTemporaries(of: Self.fileName)
         } catch {
-            log("\(error.message); the lock, the application mask and the orientation will not be kept across restarts")
+            Log.warning("\(error.message); the lock, the application mask and the orientation will not be kept across restarts")
             directory = nil
         }
     }
@@ -83,13 +83,13 @@ final class StateStore {
         switch directory.read(Self.fileName, limit: Self.sizeLimit) {
         case .missing: return nil
         case .refused(let why):
-            log("ignoring the state file \(path): \(why); starting from the defaults")
+            Log.warning("ignoring the state file \(path): \(why); starting from the defaults")
             return nil
         case .bytes(let contents): bytes = contents
         }
         let file = KeyFile()
         do { try file.load(data: bytes) } catch {
-            log("ignoring the state file \(path): \(error.message); starting from the defaults")
+            Log.warning("ignoring the state file \(path): \(error.message); starting from the defaults")
             return nil
         }
         let maskText = file.string("State", Self.applicationMaskKey)
@@ -98,7 +98,7 @@ final class StateStore {
               maskText == nil || mask != nil,
               let orientation = file.string("State", "InterfaceOrientation").flatMap({ try? InterfaceOrientation(parsing: $0) })
         else {
-            log("ignoring the state file \(path): a value is missing or unreadable; starting from the defaults")
+            Log.warning("ignoring the state file \(path): a value is missing or unreadable; starting from the defaults")
             return nil
         }
         written = SavedState(rotationLocked: locked, applicationMask: mask, interfaceOrientation: orientation)
@@ -180,11 +180,11 @@ final class StateStore {
 
     private func wrote(_ state: SavedState, _ number: Int, _ failure: String?) {
         if let failure {
-            if !failing { log("cannot save the state: \(failure); it will be tried again at the next change") }
+            if !failing { Log.error("cannot save the state: \(failure); it will be tried again at the next change") }
             failing = true
             written = nil
         } else {
-            if failing { log("the state is saved again in \(path)") }
+            if failing { Log.info("the state is saved again in \(path)") }
             failing = false
             written = state
         }

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import EventLoop
+import Log
 import Service
 
 // Logs reach the journal or a pipe line by line, not when a buffer fills.
@@ -18,7 +19,7 @@ func start() throws(StartupError) -> Daemon? {
         print(DaemonCommandLine.versionLine)
         return nil
     case .run(let settings, let warnings):
-        for warning in warnings { fputs("orientationd: warning: \(warning)\n", stderr) }
+        for warning in warnings { Log.warning(warning) }
         return try Daemon(settings: settings)
     }
 }
@@ -28,14 +29,14 @@ do {
     guard let started = try start() else { exit(0) }
     daemon = started
 } catch {
-    fputs("orientationd: \(error.message)\n", stderr)
+    Log.error(error.message)
     exit(error.exitStatus)
 }
 /// 0 after SIGTERM or SIGINT; 1 when the bus went away, which is a failure: systemd's
 /// `Restart=on-failure` then starts the daemon again.
 var exitStatus: Int32 = 0
 daemon.connection.onDisconnected = {
-    fputs("orientationd: disconnected from the bus; exiting with status 1\n", stderr)
+    Log.error("disconnected from the bus; exiting with status 1")
     exitStatus = 1
     loop.quit()
 }
