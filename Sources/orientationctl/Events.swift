@@ -1,5 +1,6 @@
 import DBus
 import OrientationAPI
+import Follow
 
 /// Turns the manager's signals into monitor lines (text or JSON).
 struct EventPrinter {

@@ -1,4 +1,5 @@
 import DBus
+import Follow
 
 /// Why a command stopped, and so which exit status it gets.
 enum Failure: Error {
@@ -34,5 +35,15 @@ extension Failure {
             return
         }
         self = .dbus(DBusError(name: error.name, message: "orientationd is not running on this bus: \(error.message)"))
+    }
+}
+
+extension Failure {
+    /// Why `follow` stopped, as the tool reports it.
+    init(_ error: FollowError) {
+        switch error {
+        case .dbus(let error): self.init(error)
+        case .runtime(let text): self = .runtime(text)
+        }
     }
 }

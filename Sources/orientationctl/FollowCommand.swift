@@ -2,6 +2,7 @@
 import Arguments
 import DBus
 import EventLoop
+import Follow
 
 /// `follow`: a session helper that keeps the screen turned with the interface orientation and,
 /// on sway, tells orientationd which application is in front.
@@ -95,17 +96,19 @@ enum FollowCommand {
         let session = Session()
         let screen = SwayScreen(options: options)
         let follower = try follower(invocation, screen, session)
-        screen.onGone = { failure in session.fail(failure) }
+        screen.onGone = { failure in session.fail(Failure(failure)) }
         if options.reportsFocus { screen.onFocus = { process in follower.reportFocus(process) } }
-        try screen.start()
-        try follower.start()
+        do {
+            try screen.start()
+            try follower.start()
+        } catch { throw Failure(error) }
         try session.run()
     }
 
     private static func followCommand(_ invocation: Invocation, _ argv: [String]) throws(Failure) {
         let session = Session()
         let follower = try follower(invocation, CommandScreen(argv: argv), session)
-        try follower.start()
+        do { try follower.start() } catch { throw Failure(error) }
         try session.run()
     }
 
@@ -113,7 +116,7 @@ enum FollowCommand {
         let connection: Connection
         do { connection = try Connection(bus: invocation.bus) } catch { throw Failure(error) }
         let follower = OrientationFollower(connection: connection, screen: screen)
-        follower.onFatal = { failure in session.fail(failure) }
+        follower.onFatal = { failure in session.fail(Failure(failure)) }
         return follower
     }
 }

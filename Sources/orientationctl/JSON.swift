@@ -1,14 +1,7 @@
-/// The few JSON shapes the tool prints, rendered on one line (no Foundation).
-indirect enum JSON {
-    case string(String)
-    case int(Int64)
-    case double(Double)
-    case bool(Bool)
-    case null
-    case array([JSON])
-    /// Keys keep their order.
-    case object([(String, JSON)])
+import Follow
 
+/// The few JSON shapes the tool prints, rendered on one line (no Foundation).
+extension JSON {
     var rendered: String {
         switch self {
         case .string(let s): return JSON.quote(s)

@@ -1,5 +1,6 @@
 import DBus
 import Orientation
+import Follow
 
 /// How a property's value is shown: names for people, names plus raw numbers for scripts.
 ///

@@ -1,3 +1,4 @@
+import Follow
 /// `status` and `get`: reading manager properties.
 enum StatusCommands {
     static func status(_ invocation: Invocation) throws(Failure) {

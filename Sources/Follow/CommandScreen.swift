@@ -8,18 +8,18 @@ import Orientation
 ///
 /// One run at a time: a change that comes while the command runs waits, and only the latest
 /// waiting one runs. A command that fails or cannot start is reported; following goes on.
-final class CommandScreen: Screen {
+public final class CommandScreen: Screen {
     let argv: [String]
     private var running: ChildWatch?
     private var waiting: InterfaceOrientation?
     /// The orientation of the last run, so the same orientation (e.g. a daemon that came back) is not run twice.
     private var lastRun: InterfaceOrientation?
 
-    init(argv: [String]) {
+    public init(argv: [String]) {
         self.argv = argv
     }
 
-    func show(_ orientation: InterfaceOrientation) {
+    public func show(_ orientation: InterfaceOrientation) {
         guard running == nil else {
             waiting = orientation
             return

@@ -43,7 +43,7 @@ final class SwayIPC {
     var onClosed: ((String) -> Void)?
 
     /// Connects to the socket at `path`; throws with the reason it could not.
-    init(path: String) throws(Failure) {
+    init(path: String) throws(FollowError) {
         self.path = path
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .runtime("cannot create a socket: \(String(cString: strerror(errno)))") }

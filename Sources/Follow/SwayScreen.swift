@@ -10,22 +10,29 @@ import Orientation
 /// up to `reconnectWindow` for sway to listen again, at `$SWAYSOCK` or at the newest
 /// `sway-ipc.*.sock` in `$XDG_RUNTIME_DIR`, and then shows the orientation again. A shutdown
 /// announced by sway, or no sway within the window, is the compositor gone for good.
-final class SwayScreen: Screen {
-    struct Options {
-        var socketPath: String
+public final class SwayScreen: Screen {
+    public struct Options {
+        public var socketPath: String
         /// nil: the built-in panel (eDP, LVDS, DSI), else the first active output.
-        var output: String?
-        var mapsTouch = true
-        var reportsFocus = false
+        public var output: String?
+        public var mapsTouch = true
+        public var reportsFocus = false
+
+        public init(socketPath: String, output: String?, mapsTouch: Bool, reportsFocus: Bool) {
+            self.socketPath = socketPath
+            self.output = output
+            self.mapsTouch = mapsTouch
+            self.reportsFocus = reportsFocus
+        }
     }
 
     static let reconnectWindowMs: UInt32 = 10_000
 
     let options: Options
     /// Called with each focused process (0 when no view has the focus), when `reportsFocus`.
-    var onFocus: (UInt32) -> Void = { _ in }
+    public var onFocus: (UInt32) -> Void = { _ in }
     /// Called when sway is gone for good.
-    var onGone: (Failure) -> Void = { _ in }
+    public var onGone: (FollowError) -> Void = { _ in }
 
     private var ipc: SwayIPC?
     private var socketPath: String
@@ -35,24 +42,24 @@ final class SwayScreen: Screen {
     private var retryDeadline: Timer?
     private var retryDelayMs: UInt32 = 100
 
-    init(options: Options) {
+    public init(options: Options) {
         self.options = options
         socketPath = options.socketPath
     }
 
     /// Connects for the first time; a sway that is not there at start is an error.
-    func start() throws(Failure) {
+    public func start() throws(FollowError) {
         try connect(to: socketPath)
     }
 
-    func show(_ orientation: InterfaceOrientation) {
+    public func show(_ orientation: InterfaceOrientation) {
         wanted = orientation
         apply()
     }
 
     // MARK: Connecting
 
-    private func connect(to path: String) throws(Failure) {
+    private func connect(to path: String) throws(FollowError) {
         let ipc = try SwayIPC(path: path)
         self.ipc = ipc
         socketPath = path

@@ -4,7 +4,7 @@ import Orientation
 import OrientationAPI
 
 /// Where `follow` shows the interface orientation: a compositor's output, or a command.
-protocol Screen: AnyObject {
+public protocol Screen: AnyObject {
     /// Shows `orientation`: at start, after every `DidChange`, and when the daemon comes back.
     func show(_ orientation: InterfaceOrientation)
 }
@@ -13,7 +13,7 @@ protocol Screen: AnyObject {
 /// screen, and reports the focused process. It outlives the daemon: when orientationd leaves the
 /// bus it waits, and when a daemon owns the name again it claims, reads the orientation and
 /// reports the focus anew. All calls are asynchronous, so a slow daemon never stalls the loop.
-final class OrientationFollower {
+public final class OrientationFollower {
     let connection: Connection
     let screen: Screen
     /// The daemon's unique name while it runs.
@@ -25,20 +25,20 @@ final class OrientationFollower {
     /// How many times a daemon was attached to, to say when it came back.
     private var attachments = 0
     /// Called when following cannot go on (the bus went away).
-    var onFatal: (Failure) -> Void = { _ in }
+    public var onFatal: (FollowError) -> Void = { _ in }
 
-    init(connection: Connection, screen: Screen) {
+    public init(connection: Connection, screen: Screen) {
         self.connection = connection
         self.screen = screen
     }
 
     /// Subscribes to the daemon's rotations and presence, then attaches to it if it runs.
-    func start() throws(Failure) {
+    public func start() throws(FollowError) {
         do {
             try connection.addMatch("type='signal',sender='\(Orientation1.busName)',path='\(Orientation1.managerPath)',"
                 + "interface='\(Orientation1.managerInterface)',member='DidChange'")
         } catch {
-            throw Failure(error)
+            throw .dbus(error)
         }
         connection.watchNameOwnerChanged { [unowned self] name, old, new in
             guard name == Orientation1.busName else { return }
@@ -63,7 +63,7 @@ final class OrientationFollower {
     }
 
     /// Reports `process` as focused (0: none), now if the daemon runs, else when it comes.
-    func reportFocus(_ process: UInt32) {
+    public func reportFocus(_ process: UInt32) {
         guard process != focusedProcess else { return }
         focusedProcess = process
         if owner != nil { sendFocus(process) }
@@ -118,9 +118,4 @@ final class OrientationFollower {
             if case .failure(let error) = result { done(error) } else { done(nil) }
         }
     }
-}
-
-/// One line on stderr from `follow`, which reports what it does as it goes.
-func say(_ message: String) {
-    complain("follow: \(message)")
 }

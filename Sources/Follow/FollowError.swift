@@ -1,0 +1,14 @@
+@preconcurrency import Glibc
+import DBus
+
+/// Why following stopped: the daemon or the bus answered with an error, or something else went wrong
+/// (sway went away, a socket could not be opened). The command line reports it and sets the exit status.
+public enum FollowError: Error {
+    case dbus(DBusError)
+    case runtime(String)
+}
+
+/// One line on stderr from `follow`, which reports what it does as it goes.
+func say(_ message: String) {
+    fputs("orientationctl: follow: \(message)\n", stderr)
+}

@@ -1,0 +1,11 @@
+/// A JSON value: what sway's IPC answers (parsed by `JSON(parsing:)`), and what orientationctl prints.
+public indirect enum JSON {
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+    case null
+    case array([JSON])
+    /// Keys keep their order.
+    case object([(String, JSON)])
+}
