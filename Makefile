@@ -99,17 +99,21 @@ test: deps
 # again against the release build the package ships: static Swift runtime, libdbus linked in, the
 # linker's function order. TestSupport runs the programs in ORIENTATIOND_PROGRAMS when it is set.
 PROGRAM_TESTS = ServiceTests|CLITests|IIOTests|SensorProxyTests|CompatTests|ApiFilesTests|InstallTests
-test-release: release
+test-release: deps release
 	$(SWIFT) build --build-tests
 	ORIENTATIOND_PROGRAMS=$(CURDIR)/.build/release $(SWIFT) test --skip-build --disable-swift-testing \
 		--filter '^($(PROGRAM_TESTS))\.'
 
-release: deps
+release: build-deps
 	$(SWIFT) build -c release --static-swift-stdlib --product orientationd
 	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl
 
-# The main job: a private bus, the daemon with the simulated sensor, and a demo.
-run: build
+# The main job: a private bus, the daemon with the simulated sensor, and a demo. It installs only what
+# building and running need, not the tests' peers.
+run:
+	./scripts/install-deps run
+	$(SWIFT) build --product orientationd
+	$(SWIFT) build --product orientationctl
 	./scripts/demo
 
 programs: build-deps
