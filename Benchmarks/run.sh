@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every side-by-side figure of spec/quality.md in one run: orientationd against iio-sensor-proxy 3.0
+# Every side-by-side figure of Docs/performance.md in one run: orientationd against iio-sensor-proxy 3.0
 # (the peer) on one umockdev fake accelerometer, one benchmark after the other (never two at once:
 # a second process mapping the same binary would make its pages shared, not private). Prints one
 # table of every figure beside the peer, writes the figures as JSON and a plot of both daemons'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The adversarial benchmark (spec/quality.md, "Reliability and security"): the fuzz run of 100,000
+# The adversarial benchmark (Docs/security.md, "Adversarial runs"): the fuzz run of 100,000
 # calls, 1,000 connect / fill / disconnect cycles, one uid's connections against the per-user limits,
 # and the daemon at the total limits. Builds the release daemon as shipped (runtime linked
 # statically) and the benchmark beside it, then runs it; prints figures, never fails on a time.

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Bus benchmark (spec/quality.md, "Performance"): orientationd against iio-sensor-proxy, the peer,
+"""Bus benchmark (Docs/performance.md): orientationd against iio-sensor-proxy, the peer,
 on one umockdev fake accelerometer, in one run.
 
 A private dbus-daemon serves as the peer's "system" bus and as our bus. Both daemons are spawned

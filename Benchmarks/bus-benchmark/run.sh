@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Bus benchmark for orientationd against iio-sensor-proxy 3.0, the peer (spec/quality.md,
-# "Performance"), side by side in one run, on one umockdev fake accelerometer and one private
+# Bus benchmark for orientationd against iio-sensor-proxy 3.0, the peer (Docs/performance.md),
+# side by side in one run, on one umockdev fake accelerometer and one private
 # dbus-daemon (the peer's "system" bus):
 #   - idle resident memory (VmRSS 1 s after the name appears, nobody claiming),
 #   - Properties.Get round trips per second, the same Python GIO client (get.py) for each

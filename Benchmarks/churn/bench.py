@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Device churn (spec/quality.md, "Performance"): how often unrelated device events wake orientationd
+"""Device churn (Docs/performance.md): how often unrelated device events wake orientationd
 and iio-sensor-proxy, the peer, in one run.
 
 - umockdev: both daemons run on one testbed (one fake accelerometer); DEVICES non-IIO devices

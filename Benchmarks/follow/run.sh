@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Device turn -> sway output turned (spec/quality.md, "Performance"): `orientationctl follow sway` with
+# Device turn -> sway output turned (Docs/performance.md): `orientationctl follow sway` with
 # orientationd against the peer's way on wlroots desktops, monitor-sensor piped into a swaymsg loop
 # (monitor-sensor-loop.sh) with iio-sensor-proxy 3.0, on one umockdev fake accelerometer and one
 # headless sway, in the same run:

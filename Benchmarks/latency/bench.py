@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Rotation latency benchmark (spec/quality.md): orientationd against iio-sensor-proxy, the peer,
+"""Rotation latency benchmark (Docs/performance.md): orientationd against iio-sensor-proxy, the peer,
 on one umockdev fake accelerometer, in one run.
 
 A private dbus-daemon serves as the "system" bus. iio-sensor-proxy runs under umockdev-wrapper on

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rotation latency benchmark for orientationd (spec/quality.md, "Performance"): orientationd and
+# Rotation latency benchmark for orientationd (Docs/performance.md): orientationd and
 # iio-sensor-proxy 3.0 (the peer) on one umockdev fake accelerometer, in the same run:
 #   - latency of a step portrait <-> landscape (30 steps at random phases, 0.9-1.6 s apart):
 #     attribute write -> change seen by a client (ours: DeviceOrientationDidChange, and DidChange;

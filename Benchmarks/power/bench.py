@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Power while claimed (spec/quality.md, "Performance"): orientationd against iio-sensor-proxy, the peer,
+"""Power while claimed (Docs/performance.md): orientationd against iio-sensor-proxy, the peer,
 on one umockdev fake accelerometer, in one run.
 
 Both daemons run at once on the same fake device, each claimed by one Gio client (the peer:

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Start-up work (spec/quality.md, "Performance"): instructions from exec to bus name owned, orientationd
+"""Start-up work (Docs/performance.md): instructions from exec to bus name owned, orientationd
 against iio-sensor-proxy, the peer, on one umockdev fake accelerometer, in one run.
 
 Wall time from spawn to the name is noisy on a shared machine (bus-benchmark measures it, median of

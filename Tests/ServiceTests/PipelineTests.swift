@@ -4,7 +4,7 @@ import DBus
 import OrientationAPI
 import TestSupport
 
-/// No call of a client within its limits is lost, however it sends them (quality.md, "no call lost"):
+/// No call of a client within its limits is lost, however it sends them (Docs/security.md, "Calls in turns"):
 /// what waits for its turn is bounded by bytes per client, per user and in all, and what is refused for
 /// cost gets an error when it wanted a reply, and one log line per client either way
 /// (Docs/security.md, "Calls in turns"). The clients are Python GIO processes
