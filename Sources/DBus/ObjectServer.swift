@@ -18,25 +18,18 @@ public final class ObjectServer {
     public var turnBudgetMicroseconds = 2000
     /// The bytes of calls that may wait for their turn, per client, per user and in all; past them a
     /// call is refused at once (see `QueueLimits`).
-    public var queueLimits = QueueLimits()
+    public var queueLimits: QueueLimits {
+        get { calls.limits }
+        set { calls.limits = newValue }
+    }
     /// The uid a client connected as, when already known; nil while it is not. Calls of a client whose
     /// uid is not known yet count against its own bound and the total only.
-    public var userOf: (String) -> UInt32? = { _ in nil }
-    /// Calls waiting for their turn, and the departures of their senders behind them.
-    private var waiting = FairQueue<Waiting>()
-    /// The bytes of the calls waiting, per sender, per uid and in all.
-    private var bytes = QueueBytes()
-    /// Senders refused for cost since they connected: each is logged once, not at every call.
-    private var refusedSenders = Set<String>()
-
-    /// What waits in a sender's queue.
-    private enum Waiting {
-        /// A call, its size on the wire and the uid it was counted against.
-        case call(Message, size: Int, user: UInt32?)
-        /// The sender left the bus: run when its earlier calls are done, so nothing it sent is
-        /// handled after its departure has been.
-        case departure(() -> Void)
+    public var userOf: (String) -> UInt32? {
+        get { calls.userOf }
+        set { calls.userOf = newValue }
     }
+    /// Calls waiting for their turn, and the departures of their senders behind them.
+    private var calls = CallQueue()
 
     init(connection: Connection) { self.connection = connection }
 
@@ -213,39 +206,28 @@ public final class ObjectServer {
             reply(message, error: .invalidArgs("\(message.member ?? ""): file descriptors came with the call; no method here takes any"))
             return true
         }
-        let user = userOf(sender)
-        // What already waits is bounded, not what arrives: one message of any size the bus allows is
-        // always taken, and then refused or served for what it is.
-        if let refusal = queueLimits.refusal(sender: sender, user: user, waiting: bytes) {
-            if refusedSenders.insert(sender).inserted {
-                Log.warning("refusing calls from \(sender)\(user.map { " (uid \($0))" } ?? "") for cost: \(refusal); "
-                    + "refused calls that want a reply are answered LimitsExceeded, the others dropped; logged once per client")
-            }
+        if let refusal = calls.admit(message, from: sender) {
             reply(message, error: .limitsExceeded("\(message.member ?? "call") refused: \(refusal); "
                 + "wait for replies to the calls already sent before sending more"))
-            return true
         }
-        let size = message.wireSize
-        bytes.add(size, sender: sender, user: user)
-        waiting.append(.call(message, size: size, user: user), from: sender)
         return true
     }
 
     /// The bytes of calls `sender` has waiting.
-    public func waitingBytes(from sender: String) -> Int { bytes.perSender[sender] ?? 0 }
+    public func waitingBytes(from sender: String) -> Int { calls.waitingBytes(from: sender) }
 
     /// Whether calls from `sender` are waiting.
-    func hasWaitingCalls(from sender: String) -> Bool { waiting.waiting(from: sender) > 0 }
+    func hasWaitingCalls(from sender: String) -> Bool { calls.hasWaiting(from: sender) }
 
     /// Runs `handler` once the calls `sender` has waiting are handled (it left the bus).
     func afterWaitingCalls(from sender: String, _ handler: @escaping () -> Void) {
-        waiting.append(.departure(handler), from: sender)
+        calls.appendDeparture(from: sender, handler)
     }
 
     /// `sender` left the bus and nothing of it waits: a client that comes back under a new name is
     /// logged afresh.
     func forget(_ sender: String) {
-        refusedSenders.remove(sender)
+        calls.forget(sender)
     }
 
     /// Handles waiting calls, one per sender in rotation, up to `callsPerTurn` or the turn's time
@@ -253,17 +235,15 @@ public final class ObjectServer {
     func serveTurn() -> Bool {
         let start = g_get_monotonic_time()
         var served = 0
-        while served < callsPerTurn, let item = waiting.next() {
+        while served < callsPerTurn, let item = calls.next() {
             switch item {
-            case .call(let message, let size, let user):
-                bytes.remove(size, sender: message.sender ?? "", user: user)
-                handle(message)
+            case .call(let message): handle(message)
             case .departure(let handler): handler()
             }
             served += 1
             if g_get_monotonic_time() - start >= turnBudgetMicroseconds { break }
         }
-        return !waiting.isEmpty
+        return !calls.isEmpty
     }
 
     // MARK: - Dispatch
