@@ -16,7 +16,7 @@ extension BusAddress {
             return String(cString: value)
         case .session:
             guard let value = getenv("DBUS_SESSION_BUS_ADDRESS") else {
-                throw DBusError(name: DBusError.standardName("BadAddress"),
+                throw DBusError(name: DBusError.Kind.badAddress.name,
                                 message: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set")
             }
             return String(cString: value)

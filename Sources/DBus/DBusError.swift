@@ -29,6 +29,23 @@ public struct DBusError: Error, Equatable, CustomStringConvertible {
     /// A standard error's full name, e.g. `org.freedesktop.DBus.Error.ServiceUnknown` for `ServiceUnknown`.
     public static func standardName(_ name: String) -> String { prefix + name }
 
+    /// The standard errors the code matches on, by kind, so no caller spells a name to compare.
+    public enum Kind: String, Sendable {
+        case accessDenied = "AccessDenied", addressInUse = "AddressInUse", badAddress = "BadAddress"
+        case disconnected = "Disconnected", failed = "Failed", invalidArgs = "InvalidArgs", limitsExceeded = "LimitsExceeded"
+        case nameHasNoOwner = "NameHasNoOwner", noMemory = "NoMemory", noReply = "NoReply", propertyReadOnly = "PropertyReadOnly"
+        case serviceUnknown = "ServiceUnknown", timeout = "Timeout", unknownInterface = "UnknownInterface"
+        case unknownMethod = "UnknownMethod", unknownObject = "UnknownObject", unknownProperty = "UnknownProperty"
+
+        /// Its full name on the wire.
+        public var name: String { DBusError.prefix + rawValue }
+    }
+
+    /// Which standard error this is; nil for any other name (the service's own errors included).
+    public var kind: Kind? {
+        name.hasPrefix(Self.prefix) ? Kind(rawValue: String(name.dropFirst(Self.prefix.count))) : nil
+    }
+
     /// `org.freedesktop.DBus.Error.InvalidArgs`.
     public static func invalidArgs(_ message: String) -> DBusError { .init(name: prefix + "InvalidArgs", message: message) }
     /// `org.freedesktop.DBus.Error.UnknownObject`.

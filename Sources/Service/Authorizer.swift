@@ -157,7 +157,7 @@ final class Authorizer {
     private func findAuthority(_ done: @escaping (Result<String?, DBusError>) -> Void) {
         connection.callBusDriver("GetNameOwner", [.string(Self.authorityName)]) { [self] result in
             switch result {
-            case .failure(let error) where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner":
+            case .failure(let error) where error.kind == .nameHasNoOwner:
                 done(.success(nil))
             case .failure(let error):
                 done(.failure(.failed("the bus could not say who runs polkit: \(error.message)")))

@@ -30,7 +30,7 @@ enum Failure: Error {
 extension Failure {
     /// The binding's error as the tool reports it; a call to a name nobody owns says the daemon is not running.
     init(_ error: DBusError) {
-        guard error.name == DBusError.standardName("ServiceUnknown") else {
+        guard error.kind == .serviceUnknown else {
             self = .dbus(error)
             return
         }

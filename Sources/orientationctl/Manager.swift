@@ -49,7 +49,7 @@ struct Manager {
         let reply: [Value]
         do {
             reply = try connection.callBusDriverBlocking("GetNameOwner", [.string(Orientation1.busName)])
-        } catch let error where error.name == DBusError.standardName("NameHasNoOwner") {
+        } catch let error where error.kind == .nameHasNoOwner {
             throw .dbus(DBusError(name: error.name, message: "orientationd is not running: \(Orientation1.busName) has no owner on this bus"))
         } catch {
             throw .dbus(error)
