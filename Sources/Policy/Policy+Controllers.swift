@@ -16,61 +16,67 @@ extension Policy {
         return id
     }
 
-    /// `SupportedMask`; 0 restores the idiom's default. Refused when its window would share nothing with it (P5).
-    public func setSupportedMask(_ id: ControllerID, _ raw: UInt32, caller: ClientID) throws(PolicyError) {
-        _ = try ownedController(id, by: caller)
-        let mask = raw == 0 ? idiom.defaultMask : try validMask(raw, for: "\(id)'s supported mask")
-        if let window = window(containing: id), mask.isDisjoint(with: supportedMask(of: window)) {
-            throw PolicyError(.noCommonOrientation, "\(id) would support \(mask), which has no common orientation "
-                + "with \(window)'s mask \(supportedMask(of: window))")
-        }
-        controllers[id]?.supportedMask = mask
+    /// The step every controller setter shares: the caller must own the controller; `change` checks
+    /// the new value against it and sets it (a throw leaves everything as it was); then the controller
+    /// is marked for announcing and, unless `redecides` is false, the rules are applied again.
+    func mutateController(_ id: ControllerID, caller: ClientID, redecides: Bool = true,
+                          _ change: (inout Controller) throws(PolicyError) -> Void) throws(PolicyError) {
+        var controller = try ownedController(id, by: caller)
+        try change(&controller)
+        controllers[id] = controller
         touch(id)
-        decide(.hierarchy)
+        if redecides { decide(.hierarchy) }
     }
 
-    /// `ShouldAutorotate`: consulted by device-driven rotations only (P8).
+    /// `SupportedMask`; 0 restores the idiom's default. Refused when its window would share nothing with it (P5).
+    public func setSupportedMask(_ id: ControllerID, _ raw: UInt32, caller: ClientID) throws(PolicyError) {
+        try mutateController(id, caller: caller) { c throws(PolicyError) in
+            let mask = raw == 0 ? idiom.defaultMask : try validMask(raw, for: "\(id)'s supported mask")
+            if let window = window(containing: id), mask.isDisjoint(with: supportedMask(of: window)) {
+                throw PolicyError(.noCommonOrientation, "\(id) would support \(mask), which has no common orientation "
+                    + "with \(window)'s mask \(supportedMask(of: window))")
+            }
+            c.supportedMask = mask
+        }
+    }
+
+    /// `ShouldAutorotate`: consulted by device-driven rotations only (P8), so nothing is decided now.
     public func setShouldAutorotate(_ id: ControllerID, _ value: Bool, caller: ClientID) throws(PolicyError) {
-        _ = try ownedController(id, by: caller)
-        controllers[id]?.shouldAutorotate = value
-        touch(id)
+        try mutateController(id, caller: caller, redecides: false) { c in c.shouldAutorotate = value }
     }
 
     /// `PreferredOrientation`, 0–4; checked against the mask only when presented.
     public func setPreferredOrientation(_ id: ControllerID, _ raw: UInt32, caller: ClientID) throws(PolicyError) {
-        _ = try ownedController(id, by: caller)
-        guard let preferred = InterfaceOrientation(rawValue: raw) else {
-            throw PolicyError(.invalidArgs, "\(raw) is not an interface orientation; accepted: 0 (not implemented), "
-                + "1 portrait, 2 portrait-upside-down, 3 landscape-right, 4 landscape-left")
+        try mutateController(id, caller: caller) { c throws(PolicyError) in
+            guard let preferred = InterfaceOrientation(rawValue: raw) else {
+                throw PolicyError(.invalidArgs, "\(raw) is not an interface orientation; accepted: 0 (not implemented), "
+                    + "1 portrait, 2 portrait-upside-down, 3 landscape-right, 4 landscape-left")
+            }
+            c.preferredOrientation = preferred
         }
-        controllers[id]?.preferredOrientation = preferred
-        touch(id)
-        decide(.hierarchy)
     }
 
     /// `ForwardsToChild`, containers only.
     public func setForwardsToChild(_ id: ControllerID, _ value: Bool, caller: ClientID) throws(PolicyError) {
-        let c = try ownedController(id, by: caller)
-        guard c.kind.isContainer else {
-            throw PolicyError(.invalidArgs, "\(id) is a view controller; only navigation and tab controllers forward to a child")
+        try mutateController(id, caller: caller) { c throws(PolicyError) in
+            guard c.kind.isContainer else {
+                throw PolicyError(.invalidArgs, "\(id) is a view controller; only navigation and tab controllers forward to a child")
+            }
+            c.forwardsToChild = value
         }
-        controllers[id]?.forwardsToChild = value
-        touch(id)
-        decide(.hierarchy)
     }
 
     /// `SelectedIndex`, tabs only, within `ViewControllers` (0 is accepted on an empty tab controller).
     public func setSelectedIndex(_ id: ControllerID, _ index: UInt32, caller: ClientID) throws(PolicyError) {
-        let c = try ownedController(id, by: caller)
-        guard c.kind == .tab else {
-            throw PolicyError(.invalidArgs, "\(id) is a \(c.kind.rawValue) controller; only tab controllers have a selected index")
+        try mutateController(id, caller: caller) { c throws(PolicyError) in
+            guard c.kind == .tab else {
+                throw PolicyError(.invalidArgs, "\(id) is a \(c.kind.rawValue) controller; only tab controllers have a selected index")
+            }
+            guard Int(index) < c.children.count || (index == 0 && c.children.isEmpty) else {
+                throw PolicyError(.invalidArgs, "index \(index) is out of range: \(id) has \(c.children.count) tabs")
+            }
+            c.selectedIndex = index
         }
-        guard Int(index) < c.children.count || (index == 0 && c.children.isEmpty) else {
-            throw PolicyError(.invalidArgs, "index \(index) is out of range: \(id) has \(c.children.count) tabs")
-        }
-        controllers[id]?.selectedIndex = index
-        touch(id)
-        decide(.hierarchy)
     }
 
     /// `PushViewController`, navigation only.
