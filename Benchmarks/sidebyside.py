@@ -18,6 +18,10 @@ gi.require_version('UMockdev', '1.0')
 gi.require_version('Gio', '2.0')
 from gi.repository import GLib, Gio, UMockdev  # noqa: E402
 
+# The tests' fake-sysfs helpers: attributes rewritten in place, as the kernel's sysfs does.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Tests', 'Fixtures'))
+from sysfs_in_place import write_in_place  # noqa: E402
+
 SP, SP_PATH = 'net.hadess.SensorProxy', '/net/hadess/SensorProxy'
 OD, OD_PATH = 'org.orientationd.Orientation1', '/org/orientationd/Orientation1'
 PEER_BIN = '/usr/sbin/iio-sensor-proxy'
@@ -47,17 +51,6 @@ BUS_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configur
 
 
 PRELOAD = 'libumockdev-preload.so.0'
-
-
-def write_in_place(testbed, device, name, value):
-    """Rewrites a polled attribute where it is, as the kernel's sysfs does (set_attribute replaces the file
-    by rename, which a reader's open descriptor never sees): one write at offset 0 of a fixed 16-byte
-    record, blank-padded, so the file never shrinks and a reader never finds it empty."""
-    fd = os.open(testbed.get_root_dir() + device + '/' + name, os.O_WRONLY)
-    try:
-        os.pwrite(fd, ('%15s\n' % value).encode(), 0)
-    finally:
-        os.close(fd)
 
 
 def clean_environment():

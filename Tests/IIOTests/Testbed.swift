@@ -13,59 +13,7 @@ let systemPython = "/usr/bin/python3"
 let preloadLibrary = "libumockdev-preload.so.0"
 
 /// The Python side: one JSON command per line in, one JSON reply per line out.
-private let driverScript = #"""
-import sys, os, json
-import gi
-gi.require_version('UMockdev', '1.0')
-from gi.repository import UMockdev
-tb = UMockdev.Testbed.new()
-def reply(value):
-    sys.stdout.write(json.dumps(value) + "\n")
-    sys.stdout.flush()
-reply({"root": tb.get_root_dir()})
-for line in sys.stdin:
-    c = json.loads(line)
-    op = c["op"]
-    try:
-        if op == "add":
-            attrs, props = [], []
-            for k, v in c.get("attrs", {}).items(): attrs += [k, v]
-            for k, v in c.get("props", {}).items(): props += [k, v]
-            reply({"path": tb.add_device("iio", c["name"], None, attrs, props)})
-        elif op == "addstr":
-            tb.add_from_string(c["text"])
-            reply({})
-        elif op == "set":
-            if c["attr"].startswith("in_accel_") and c["attr"].endswith("_raw"):
-                write_in_place(tb, c["path"], c["attr"], c["value"])
-            else:
-                tb.set_attribute(c["path"], c["attr"], c["value"])
-            reply({})
-        elif op == "symlink":
-            path = tb.get_root_dir() + c["path"]
-            os.remove(path) if os.path.lexists(path) else None
-            os.symlink(c["target"], path)
-            reply({})
-        elif op == "set_property":
-            tb.set_property(c["path"], c["name"], c["value"])
-            reply({})
-        elif op == "uevent":
-            tb.uevent(c["path"], c["action"])
-            reply({})
-        elif op == "remove":
-            remove_in_place(tb, c["path"])
-            reply({})
-        elif op == "write_dev":
-            os.write(tb.get_dev_fd(c["node"]), bytes.fromhex(c["hex"]))
-            reply({})
-        elif op == "read":
-            with open(tb.get_root_dir() + c["path"]) as f:
-                reply({"value": f.read()})
-        else:
-            reply({"error": "unknown op " + op})
-    except Exception as e:
-        reply({"error": repr(e)})
-"""#
+private let driverScript = fixtureText("IIOTests/Fixtures/umockdev-driver.py")
 
 struct TestbedError: Error, CustomStringConvertible { let description: String }
 

@@ -16,6 +16,7 @@ final class PipelineTests: DaemonTestCase {
     /// every one takes effect; the per-client allowance is then full, which the next call is told.
     func testFourClientsPipeliningTheirWholeAllowanceLoseNothing() throws {
         let clients = try (0..<4).map { try pipeliner(4096, name: "client\($0)") }
+        defer { for client in clients { client.process.stop() } }
         for client in clients { client.go() }
         for client in clients { finish(client) }
         XCTAssertEqual(try controllerCount(), 4 * 4096)
@@ -36,19 +37,18 @@ final class PipelineTests: DaemonTestCase {
             try self.call(nil, Orientation1.managerPath, StandardInterface.objectManager, "GetManagedObjects")
         }
         XCTAssertTrue(message.contains("InterfacesAdded"), message)
-        for client in clients { client.process.stop() }
     }
 
     /// 4,095 creations sent without waiting, then one awaited: the awaited one is the 4,096th, within
     /// the client's allowance, and is answered with its controller.
     func testAnAwaitedCallAfter4095PipelinedOnesIsServed() throws {
         let client = try pipeliner(4095, name: "client")
+        defer { client.process.stop() }
         client.go()
         finish(client)
         let reply = try XCTUnwrap(client.lines("reply").first, client.process.log)
         XCTAssertTrue(reply.hasPrefix(Orientation1.controllerPathPrefix), reply)
         XCTAssertEqual(try controllerCount(), 4096)
-        client.process.stop()
     }
 }
 
@@ -63,6 +63,7 @@ final class QueueBoundTests: DaemonTestCase {
         for round in 0..<2 {
             // 120 calls wanting replies, sent at once (the bus lets 128 wait for replies).
             let client = try pipeliner(-120, name: "client\(round)")
+            defer { client.process.stop() }
             client.go()
             finish(client, answers: 120)
             let refused = client.lines("error")
@@ -96,6 +97,7 @@ final class QueueUserBoundTests: DaemonTestCase {
         // Each client's first call, before it is ready, makes the daemon ask the bus for its uid; the
         // answer is in before the flood.
         let clients = try (0..<3).map { try pipeliner(-120, name: "client\($0)") }
+        defer { for client in clients { client.process.stop() } }
         waitUntil(0.2) { false }
         for client in clients { client.go() }
         for client in clients { finish(client, answers: 120) }
@@ -103,7 +105,6 @@ final class QueueUserBoundTests: DaemonTestCase {
         XCTAssertGreaterThan(refused.count, 0, "360 calls from one uid never passed a 2 KiB per-user bound")
         XCTAssertTrue(refused.contains { $0.contains("the clients of uid \(getuid())") }, refused.prefix(3).joined(separator: "\n"))
         for error in refused { XCTAssertTrue(error.hasPrefix(std("LimitsExceeded")), error) }
-        for client in clients { client.process.stop() }
     }
 }
 
