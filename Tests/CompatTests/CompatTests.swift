@@ -98,8 +98,8 @@ final class CompatTests: CompatTestCase {
         XCTAssertEqual(try deviceOrientation(), 0, "nobody claims yet")
 
         let monitor = try startOnSystemBus(["monitor-sensor"], name: "monitor-sensor")
-        XCTAssertTrue(waitUntil { monitor.output.contains("=== No proximity sensor") }, monitor.output)
-        let start = monitor.output
+        XCTAssertTrue(waitUntil { monitor.log.contains("=== No proximity sensor") }, monitor.log)
+        let start = monitor.log
         XCTAssertTrue(start.contains("+++ iio-sensor-proxy appeared"), start)
         XCTAssertTrue(start.contains("=== Has accelerometer (orientation: normal)"), start)
         XCTAssertTrue(start.contains("=== No ambient light sensor"), start)
@@ -116,8 +116,8 @@ final class CompatTests: CompatTestCase {
         for step in steps {
             try setDevice(step.device)
             seen.append(step.expected)
-            XCTAssertTrue(waitUntil { lines(monitor.output, after: changed) == seen },
-                          "after SetDeviceOrientation(\(step.device)): \(monitor.output)")
+            XCTAssertTrue(waitUntil { lines(monitor.log, after: changed) == seen },
+                          "after SetDeviceOrientation(\(step.device)): \(monitor.log)")
             XCTAssertEqual(try deviceOrientation(), step.device, "monitor-sensor's claim makes the device orientation flow")
             XCTAssertEqual(try proxyOrientation(), step.expected)
         }
@@ -125,7 +125,7 @@ final class CompatTests: CompatTestCase {
         // Face up: the device changes, the interface does not, and neither does what the shell sees.
         try setDevice(5)
         pause(0.3)
-        XCTAssertEqual(lines(monitor.output, after: changed), seen, monitor.output)
+        XCTAssertEqual(lines(monitor.log, after: changed), seen, monitor.log)
         XCTAssertEqual(try get("AccelerometerTilt", destination: SensorProxy.busName, SensorProxy.path, SensorProxy.interface).stringValue, "face-up")
 
         // monitor-sensor never releases: its claim ends when it leaves the bus.
@@ -133,7 +133,7 @@ final class CompatTests: CompatTestCase {
         XCTAssertTrue(waitUntil { (try? deviceOrientation()) == 0 }, "DeviceOrientation must read 0 once the claimant left")
         XCTAssertEqual(try proxyOrientation(), "normal", "the interface orientation stays defined without claims")
         XCTAssertTrue(daemon.isRunning)
-        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.output)
+        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.log)
     }
 
     // MARK: A GNOME-style client
@@ -149,13 +149,13 @@ final class CompatTests: CompatTestCase {
         let script = scratch + "/gnome-client.py"
         writeText(script, Self.gnomeClient)
         let shell = try startOnSystemBus(["/usr/bin/python3", script], name: "gnome-client", stdinPipe: true)
-        XCTAssertTrue(waitUntil { shell.output.contains("claimed has=True orientation normal") }, shell.output)
+        XCTAssertTrue(waitUntil { shell.log.contains("claimed has=True orientation normal") }, shell.log)
 
-        func seen() -> [String] { lines(shell.output, after: "orientation ") }
+        func seen() -> [String] { lines(shell.log, after: "orientation ") }
         try setDevice(3)
-        XCTAssertTrue(waitUntil { seen() == ["right-up"] }, shell.output)
+        XCTAssertTrue(waitUntil { seen() == ["right-up"] }, shell.log)
         try setDevice(1)
-        XCTAssertTrue(waitUntil { seen() == ["right-up", "normal"] }, shell.output)
+        XCTAssertTrue(waitUntil { seen() == ["right-up", "normal"] }, shell.log)
 
         // An app whose root controller supports landscape only.
         let app = try newClient()
@@ -164,44 +164,44 @@ final class CompatTests: CompatTestCase {
         try set("SupportedMask", .uint32(24), controller, Orientation1.controllerInterface, on: app)
         try set("RootController", .objectPath(controller), window, Orientation1.windowInterface, on: app)
         try call(app, window, Orientation1.windowInterface, "MakeKeyAndVisible")
-        XCTAssertTrue(waitUntil { seen().count == 3 }, shell.output)
+        XCTAssertTrue(waitUntil { seen().count == 3 }, shell.log)
         let landscape = seen().last ?? ""
-        XCTAssertTrue(["right-up", "left-up"].contains(landscape), "a landscape-only app turns the screen: \(shell.output)")
+        XCTAssertTrue(["right-up", "left-up"].contains(landscape), "a landscape-only app turns the screen: \(shell.log)")
         XCTAssertEqual(try interfaceOrientation(), landscape == "right-up" ? 3 : 4)
 
         // The device upright (again): the screen stays in landscape.
         try setDevice(2)
         try setDevice(1)
         pause(0.3)
-        XCTAssertEqual(seen().count, 3, "the device upright must not turn a landscape-only app: \(shell.output)")
+        XCTAssertEqual(seen().count, 3, "the device upright must not turn a landscape-only app: \(shell.log)")
         XCTAssertEqual(try proxyOrientation(), landscape)
 
         // The device in landscape-right (left edge up): interface landscape-left.
         try setDevice(4)
-        XCTAssertTrue(waitUntil { seen().last == "left-up" }, shell.output)
+        XCTAssertTrue(waitUntil { seen().last == "left-up" }, shell.log)
         let before = seen()
 
         // The lock holds it.
         try set("RotationLocked", .bool(true))
         try setDevice(3)
         pause(0.3)
-        XCTAssertEqual(seen(), before, "the lock must hold the screen: \(shell.output)")
+        XCTAssertEqual(seen(), before, "the lock must hold the screen: \(shell.log)")
         XCTAssertEqual(try proxyOrientation(), "left-up")
 
         // Releasing ends the claim: nobody else claims, so DeviceOrientation reads 0.
         XCTAssertNotEqual(try deviceOrientation(), 0)
         shell.send("release")
-        XCTAssertTrue(waitUntil { shell.output.contains("released") }, shell.output)
+        XCTAssertTrue(waitUntil { shell.log.contains("released") }, shell.log)
         XCTAssertTrue(waitUntil { (try? deviceOrientation()) == 0 })
         // A second release, without a claim, is accepted as iio-sensor-proxy accepts it.
         shell.send("release")
-        XCTAssertTrue(waitUntil { lines(shell.output, after: "released").count == 2 }, shell.output)
+        XCTAssertTrue(waitUntil { lines(shell.log, after: "released").count == 2 }, shell.log)
         XCTAssertEqual(try proxyOrientation(), "left-up", "the shell still reads the interface orientation")
 
         shell.send("quit")
-        XCTAssertEqual(shell.wait(timeout: 5), 0, shell.output)
-        XCTAssertFalse(shell.output.contains("Traceback"), shell.output)
-        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.output)
+        XCTAssertEqual(shell.wait(timeout: 5), 0, shell.log)
+        XCTAssertFalse(shell.log.contains("Traceback"), shell.log)
+        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.log)
     }
 
     // MARK: The interface itself
@@ -265,7 +265,7 @@ final class CompatTests: CompatTestCase {
         leaver.close()
         XCTAssertTrue(waitUntil { (try? deviceOrientation()) == 0 })
 
-        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.output)
+        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.log)
     }
 
     /// PropertiesChanged from /net/hadess/SensorProxy carries each change of AccelerometerOrientation
@@ -293,7 +293,7 @@ final class CompatTests: CompatTestCase {
         XCTAssertEqual(orientations, ["WillChange", "AccelerometerOrientation=right-up",
                                       "WillChange", "AccelerometerOrientation=normal"])
         XCTAssertTrue(events.contains("AccelerometerTilt=vertical"), "\(events)")
-        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.output)
+        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.log)
     }
 
     // MARK: Refusals
@@ -304,9 +304,9 @@ final class CompatTests: CompatTestCase {
         let squatter = try newClient()
         XCTAssertTrue(try squatter.requestName(SensorProxy.busName, flags: .doNotQueue))
         let daemon = try startDaemon(["--sensor-proxy-compat"])
-        XCTAssertTrue(waitUntil { daemon.output.contains("the compatibility interface is off") }, daemon.output)
-        XCTAssertTrue(daemon.output.contains(
-            "net.hadess.SensorProxy is owned by another process (\(squatter.uniqueName), pid \(getpid())"), daemon.output)
+        XCTAssertTrue(waitUntil { daemon.log.contains("the compatibility interface is off") }, daemon.log)
+        XCTAssertTrue(daemon.log.contains(
+            "net.hadess.SensorProxy is owned by another process (\(squatter.uniqueName), pid \(getpid())"), daemon.log)
         XCTAssertTrue(daemon.isRunning, "the daemon keeps serving its own API")
         XCTAssertEqual(owner(SensorProxy.busName), squatter.uniqueName)
         XCTAssertEqual(try interfaceOrientation(), 1)
@@ -318,7 +318,7 @@ final class CompatTests: CompatTestCase {
         _ = try squatter.releaseName(SensorProxy.busName)
         pause(0.2)
         XCTAssertFalse(hasOwner(SensorProxy.busName))
-        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.output)
+        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.log)
     }
 
     /// A second orientationd with compat on the same bus exits 1 on the first name, and leaves
@@ -327,12 +327,12 @@ final class CompatTests: CompatTestCase {
         let first = try startDaemon(["--sensor-proxy-compat"], waitFor: SensorProxy.busName)
         let firstName = owner(Orientation1.busName)
         let second = try startDaemon(["--sensor-proxy-compat"], name: "second", waitFor: nil)
-        XCTAssertEqual(second.wait(timeout: 5), 1, second.output)
-        XCTAssertTrue(second.output.contains("org.orientationd.Orientation1 is already owned"), second.output)
-        XCTAssertFalse(second.output.contains("serving net.hadess.SensorProxy"), second.output)
+        XCTAssertEqual(second.wait(timeout: 5), 1, second.log)
+        XCTAssertTrue(second.log.contains("org.orientationd.Orientation1 is already owned"), second.log)
+        XCTAssertFalse(second.log.contains("serving net.hadess.SensorProxy"), second.log)
         XCTAssertEqual(owner(SensorProxy.busName), firstName)
         XCTAssertEqual(try proxyOrientation(), "normal")
-        XCTAssertEqual(first.stop(SIGTERM), 0, first.output)
+        XCTAssertEqual(first.stop(SIGTERM), 0, first.log)
     }
 
     /// The sensor-proxy source reads net.hadess.SensorProxy from iio-sensor-proxy, so compat stays off.
@@ -340,9 +340,9 @@ final class CompatTests: CompatTestCase {
         // The source looks for iio-sensor-proxy on the "system" bus: the private one, where there is none.
         let daemon = try startDaemon(["--sensor", "sensor-proxy", "--sensor-proxy-compat"],
                                      environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
-        XCTAssertTrue(waitUntil { daemon.output.contains("the compatibility interface is off") }, daemon.output)
-        XCTAssertTrue(daemon.output.contains("the sensor-proxy source reads net.hadess.SensorProxy"), daemon.output)
+        XCTAssertTrue(waitUntil { daemon.log.contains("the compatibility interface is off") }, daemon.log)
+        XCTAssertTrue(daemon.log.contains("the sensor-proxy source reads net.hadess.SensorProxy"), daemon.log)
         XCTAssertFalse(hasOwner(SensorProxy.busName))
-        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.output)
+        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.log)
     }
 }

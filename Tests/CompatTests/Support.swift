@@ -9,100 +9,14 @@ import TestSupport
 
 func pause(_ seconds: Double) { waitUntil(seconds) { false } }
 
-/// A child process with stdout and stderr in one file, an optional stdin pipe and extra
-/// environment variables (e.g. `DBUS_SYSTEM_BUS_ADDRESS` pointing at the private bus).
-final class Child {
-    let pid: pid_t
-    let outputPath: String
-    private var stdinFD: Int32 = -1
-    private(set) var exitStatus: Int32?
+/// The test targets' one process helper, as the tests here start children: stdout and stderr in one
+/// file, extra environment (e.g. `DBUS_SYSTEM_BUS_ADDRESS` pointing at the private bus), an optional
+/// stdin pipe.
+typealias Child = ChildProcess
 
-    init(_ argv: [String], output: String, environment: [String: String] = [:], stdinPipe: Bool = false) throws {
-        outputPath = output
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var fds: [Int32] = [-1, -1]
-        if stdinPipe {
-            guard pipe(&fds) == 0 else { throw DBusError.failed("pipe failed") }
-            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-            posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-            posix_spawn_file_actions_addclose(&actions, fds[0])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var env: [String] = []
-        var index = 0
-        while let entry = environ[index] {
-            let text = String(cString: entry)
-            let key = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            if environment[key] == nil { env.append(text) }
-            index += 1
-        }
-        env += environment.map { "\($0.key)=\($0.value)" }
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        var cEnv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
-        defer { for a in cArgs { free(a) }; for e in cEnv { free(e) } }
-        var p: pid_t = 0
-        let rc = posix_spawnp(&p, argv[0], &actions, nil, &cArgs, &cEnv)
-        if stdinPipe { close(fds[0]) }
-        guard rc == 0 else {
-            if stdinPipe { close(fds[1]) }
-            throw DBusError.failed("cannot spawn \(argv[0]): \(String(cString: strerror(rc)))")
-        }
-        pid = p
-        stdinFD = stdinPipe ? fds[1] : -1
-    }
-
-    deinit {
-        if isRunning { _ = stop(SIGKILL) }
-        if stdinFD >= 0 { close(stdinFD) }
-    }
-
-    /// What it has printed so far.
-    var output: String { readText(outputPath) }
-
-    /// Writes a line to its stdin.
-    func send(_ line: String) {
-        guard stdinFD >= 0 else { return }
-        let text = line + "\n"
-        _ = text.withCString { write(stdinFD, $0, strlen($0)) }
-    }
-
-    /// Whether it still runs (reaps it when it does not).
-    var isRunning: Bool {
-        if exitStatus != nil { return false }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status; return false }
-        return true
-    }
-
-    /// Sends `signal`, waits up to `timeout` s while the main loop runs; returns the exit code, or
-    /// -signal when killed by a signal, -999 when it had to be killed.
-    @discardableResult
-    func stop(_ signal: Int32 = SIGTERM, timeout: Double = 5) -> Int32 {
-        if isRunning { kill(pid, signal) }
-        waitUntil(timeout) { !isRunning }
-        if isRunning {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            exitStatus = status
-            return -999
-        }
-        return Child.code(exitStatus!)
-    }
-
-    /// Waits up to `timeout` s for it to end on its own; returns its exit code, nil when it still runs.
-    func wait(timeout: Double) -> Int32? {
-        waitUntil(timeout) { !isRunning }
-        return exitStatus.map(Child.code)
-    }
-
-    static func code(_ status: Int32) -> Int32 {
-        (status & 0x7f) == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
+extension ChildProcess {
+    convenience init(_ argv: [String], output: String, environment: [String: String] = [:], stdinPipe: Bool = false) throws {
+        try self.init(argv, output: .file(output), environment: environment, stdinPipe: stdinPipe)
     }
 }
 
@@ -148,7 +62,7 @@ class CompatTestCase: XCTestCase {
         if let waitFor {
             let up = waitUntil(5) { !child.isRunning || hasOwner(waitFor) }
             guard up, child.isRunning else {
-                throw DBusError.failed("orientationd did not come up; log:\n\(child.output)")
+                throw DBusError.failed("orientationd did not come up; log:\n\(child.log)")
             }
         }
         return child
