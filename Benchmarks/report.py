@@ -95,6 +95,12 @@ def main():
             times(med['gets']['ours'], med['gets']['peer']), '≥ 1.0×')
         ctx = {w: statistics.median(v + i for v, i in bus['ctx'][w]) for w in ('peer', 'ours')}
         row('context switches over %g s idle' % bus['idle_seconds'], '%d' % ctx['peer'], '%d' % ctx['ours'], '', '0')
+        scale = bus.get('scale')
+        if scale:
+            row('daemon CPU per forced rotation, empty (schedstat, %d rotations)' % scale['rotations'], '—',
+                '%.0f µs' % scale['empty']['sched'], '', '≤ 200 µs')
+            row('daemon CPU per forced rotation, %d controllers' % scale['controllers'], '—',
+                '%.0f µs' % scale['loaded']['sched'], '', '≤ 1 ms')
     start = load(out, 'startup')
     if start and 'instructions' in start:
         i = start['instructions']

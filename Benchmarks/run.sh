@@ -6,7 +6,7 @@
 # rotation latency distributions (gnuplot) into OUT. Never fails on a time.
 #
 #   bus-benchmark   idle VmRSS and private memory, Properties.Get/s, start -> name owned (median
-#                   of STARTS), idle context switches, and ours at scale
+#                   of STARTS), idle context switches, and ours at scale: the CPU of a rotation
 #   memory          what holds the idle memory: per mapped file, per section of our binary, per component
 #   startup         instructions from exec to name owned (callgrind)
 #   latency         rotation latency, jitter, per-sample cost
@@ -43,7 +43,7 @@ step() {
     "$python" "$here/$bench/bench.py" --daemon "$daemon" --json "$out/$bench.json" "$@" | tee "$out/$bench.txt" >&2
 }
 
-step bus-benchmark --runs "$runs" --starts "${STARTS:-20}" --skip-scale
+step bus-benchmark --runs "$runs" --starts "${STARTS:-20}"
 step memory
 step startup --runs "$runs"
 step latency --runs "$runs" --steps "${STEPS:-30}"
