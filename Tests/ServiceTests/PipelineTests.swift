@@ -163,3 +163,22 @@ extension DaemonTestCase {
         return xml.contains("<node name=\"\(path.split(separator: "/").last!)\"")
     }
 }
+
+/// The bound in all: clients of any users together past it are refused, however far below their own
+/// and their user's bounds each is.
+final class QueueTotalBoundTests: DaemonTestCase {
+    override var configText: String? { "[Limits]\nQueuedBytes=1048576\nQueuedBytesPerUser=1048576\nTotalQueuedBytes=2048\n" }
+
+    func testAllClientsTogetherPastTheTotalAreRefused() throws {
+        let clients = try (0..<3).map { try pipeliner(-120, name: "client\($0)") }
+        defer { for client in clients { client.process.stop() } }
+        for client in clients { client.go() }
+        for client in clients { finish(client, answers: 120) }
+        let refused = clients.flatMap { $0.lines("error") }
+        XCTAssertGreaterThan(refused.count, 0, "360 calls at once never passed a 2 KiB bound in all")
+        XCTAssertTrue(refused.contains { $0.contains("from all clients already wait") }, refused.prefix(3).joined(separator: "\n"))
+        for error in refused { XCTAssertTrue(error.hasPrefix(std("LimitsExceeded")), error) }
+        // Every call answered with a controller made one.
+        XCTAssertEqual(try controllerCount(), clients.map { $0.lines("reply").count }.reduce(0, +))
+    }
+}
