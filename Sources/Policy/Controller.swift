@@ -18,6 +18,9 @@ public struct Controller: Sendable {
     /// `supportedInterfaceOrientations`: the controller's own value, never empty.
     public internal(set) var supportedMask: OrientationMask
     public internal(set) var shouldAutorotate = true
+    /// iOS 26's `prefersInterfaceOrientationLocked` (P17): while it decides for the key window, device
+    /// turns do not rotate.
+    public internal(set) var prefersOrientationLocked = false
     /// `preferredInterfaceOrientationForPresentation`; unknown means not implemented.
     public internal(set) var preferredOrientation: InterfaceOrientation = .unknown
     /// Containers only: whether the top or selected child's rules are used.

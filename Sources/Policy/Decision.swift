@@ -42,14 +42,20 @@ extension Policy {
     /// The interface orientation the device asks for, when it reads one of 1–4 now.
     var deviceInterfaceOrientation: InterfaceOrientation? { deviceOrientation.interfaceOrientation }
 
-    /// The mask in force and whether the key window's deciding controller lets the device rotate (P7, P8),
-    /// from one walk of the hierarchy.
+    /// The mask in force and whether the key window's deciding controller lets the device rotate (P7, P8):
+    /// it must autorotate and not prefer the orientation locked (P17). From one walk of the hierarchy.
     var rulesInForce: (mask: OrientationMask, autorotate: Bool) {
         guard let key = keyWindow else { return (applicationMask, true) }
         guard let deciding = keyDecider, let c = controllers[deciding] else {
             return (supportedMask(of: key), true)
         }
-        return (supportedMask(of: key).intersection(c.supportedMask), c.shouldAutorotate)
+        return (supportedMask(of: key).intersection(c.supportedMask), c.shouldAutorotate && !c.prefersOrientationLocked)
+    }
+
+    /// P17: the key window's deciding controller prefers the interface orientation locked, so device
+    /// turns do not rotate (`InterfaceLockedByApplication`).
+    public var interfaceLockedByApplication: Bool {
+        keyDecider.flatMap { controllers[$0]?.prefersOrientationLocked } ?? false
     }
 
     /// P8.

@@ -45,6 +45,14 @@ extension Policy {
         try mutateController(id, caller: caller, redecides: false) { c in c.shouldAutorotate = value }
     }
 
+    /// `PrefersOrientationLocked` (P17): locking never rotates; unlocking catches up with the device,
+    /// as the user's lock does (P11), when this controller decides for the key window.
+    public func setPrefersOrientationLocked(_ id: ControllerID, _ value: Bool, caller: ClientID) throws(PolicyError) {
+        let was = try ownedController(id, by: caller).prefersOrientationLocked
+        try mutateController(id, caller: caller, redecides: false) { c in c.prefersOrientationLocked = value }
+        if was && !value { decide(.device) }
+    }
+
     /// `PreferredOrientation`, 0–4; checked against the mask only when presented.
     public func setPreferredOrientation(_ id: ControllerID, _ raw: UInt32, caller: ClientID) throws(PolicyError) {
         try mutateController(id, caller: caller) { c throws(PolicyError) in

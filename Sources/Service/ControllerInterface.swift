@@ -86,6 +86,13 @@ extension OrientationService {
                     .objectPath(ObjectPaths.path(of: policy.controller(id)?.presenting))
                 },
                 Property("Parent", type: "o") { [unowned self] in .objectPath(ObjectPaths.path(of: policy.controller(id)?.parent)) },
+                Property("PrefersOrientationLocked", type: Bool.self,
+                         get: { [unowned self] in .bool(policy.controller(id)?.prefersOrientationLocked ?? false) },
+                         set: { [unowned self] call, locked in
+                             performSet(call) { () throws(PolicyError) in
+                                 try policy.setPrefersOrientationLocked(id, locked, caller: call.sender)
+                             }
+                         }),
             ],
             annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedNames[Orientation1.controllerInterface]!)])
             .addingSetterMethods()

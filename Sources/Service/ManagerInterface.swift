@@ -77,6 +77,7 @@ extension OrientationService {
                 Property("ScreenBounds", type: "(uu)") { [unowned self] in screenBounds(policy.interfaceOrientation) }
                     .annotated("org.qtproject.QtDBus.QtTypeName", "OrientationScreenBounds"),
                 Property("FocusedProcess", type: "u") { [unowned self] in .uint32(policy.focusedProcess) },
+                Property("InterfaceLockedByApplication", type: "b") { [unowned self] in .bool(policy.interfaceLockedByApplication) },
             ],
             signals: [
                 Signal("WillChange", args: [Arg("from", "u"), Arg("to", "u")]),

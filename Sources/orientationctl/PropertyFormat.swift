@@ -13,6 +13,7 @@ enum PropertyFormat {
     static let managerProperties = [
         "DeviceOrientation", "InterfaceOrientation", "SupportedMask", "ApplicationMask", "Idiom",
         "RotationLocked", "HasAccelerometer", "KeyWindow", "RotationDuration", "ScreenBounds", "FocusedProcess",
+        "InterfaceLockedByApplication",
     ]
 
     /// Process ids, where 0 means none.

@@ -147,7 +147,7 @@ final class CLITests: XCTestCase {
         let result = fixture.ctl("status")
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 11, result.stdout)
+        XCTAssertEqual(lines.count, 12, result.stdout)
         func value(_ name: String) -> String? {
             lines.first { $0.hasPrefix(name + ":") }.map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         }
@@ -159,6 +159,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(value("KeyWindow"), "/")
         XCTAssertEqual(value("ScreenBounds"), "0x0")
         XCTAssertEqual(value("FocusedProcess"), "none")
+        XCTAssertEqual(value("InterfaceLockedByApplication"), "no")
         XCTAssertTrue(["portrait", "landscape-right", "landscape-left"].contains(value("InterfaceOrientation") ?? ""),
                       result.stdout)
         XCTAssertTrue(["unknown", "portrait", "landscape-left", "landscape-right"].contains(value("DeviceOrientation") ?? ""),
@@ -191,7 +192,7 @@ final class CLITests: XCTestCase {
 
     func testLockThenStatusShowsLocked() throws {
         XCTAssertEqual(fixture.ctl("lock").status, 0)
-        XCTAssertTrue(fixture.ctl("status").stdout.contains("RotationLocked:       yes"), fixture.ctl("status").stdout)
+        XCTAssertNotNil(fixture.ctl("status").stdout.firstMatch(of: /(?m)^RotationLocked: +yes$/), fixture.ctl("status").stdout)
         XCTAssertEqual(fixture.ctl("get", "RotationLocked").stdout, "yes\n")
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(fixture.ctl("--json", "get", "RotationLocked").stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["RotationLocked"] as? Bool, true)
@@ -202,7 +203,7 @@ final class CLITests: XCTestCase {
     func testAppMaskThenStatusShowsTheMask() throws {
         let result = fixture.ctl("app-mask", "landscape")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(fixture.ctl("status").stdout.contains("ApplicationMask:      landscape-right, landscape-left\n"))
+        XCTAssertNotNil(fixture.ctl("status").stdout.firstMatch(of: /(?m)^ApplicationMask: +landscape-right, landscape-left$/))
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(fixture.ctl("--json", "status").stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["ApplicationMask"] as? [String], ["landscape-right", "landscape-left"])
         XCTAssertEqual(json["ApplicationMaskValue"] as? Int, 24)
