@@ -142,7 +142,7 @@ final class StateStore {
         guard due > 0 else { return startWrite() }
         lazyTimer = EventLoop.Timer(afterMs: UInt32((due + 999) / 1000)) { [unowned self] in
             lazyTimer = nil
-            if inFlight == nil, !stopping, let current = self.latest, current != written { startWrite() }
+            writeIfNeeded()
         }
     }
 
@@ -156,8 +156,10 @@ final class StateStore {
         let writing = directory.replace(Self.fileName, with: Self.encode(state)) { [unowned self] failure in
             inFlight = nil
             wrote(state, number, failure)
+            // What changed meanwhile is written next. A failed write is tried again at the next change,
+            // not at once: a full or read-only disk would otherwise keep the daemon forking writers.
             // While stopping, `finish` writes what is pending itself.
-            writeIfNeeded()
+            if failure == nil || latest != state { writeIfNeeded() }
         }
         // `replace` reports a failure to start from an idle, so the write is in flight until then.
         inFlight = (state, number, writing)

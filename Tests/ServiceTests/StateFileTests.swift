@@ -121,6 +121,11 @@ final class StateFileTests: DaemonTestCase {
         XCTAssertTrue(log.contains("a directory"), log)
         XCTAssertEqual(occurrences("cannot save the state", in: log), 1, "a failing disk is reported once: \(log)")
         XCTAssertEqual(try b("RotationLocked"), true, "the daemon goes on")
+        // A failed write is tried again at the next change, not at once: the daemon lies still.
+        let pid = daemon!.pid
+        let before = contextSwitches(of: pid)
+        waitUntil(1) { false }
+        XCTAssertLessThan(contextSwitches(of: pid) - before, 20, "the daemon keeps retrying the failed write")
         XCTAssertTrue(waitUntil { self.entries(self.stateDir) == ["state"] }, "temporaries left behind: \(entries(stateDir))")
     }
 
