@@ -65,8 +65,6 @@ struct CallQueue {
 
     func hasWaiting(from sender: String) -> Bool { waiting.waiting(from: sender) > 0 }
 
-    func waitingBytes(from sender: String) -> Int { bytes.perSender[sender] ?? 0 }
-
     /// `sender` left and nothing of it waits: a client that comes back under a new name is logged afresh.
     mutating func forget(_ sender: String) { refusedSenders.remove(sender) }
 }

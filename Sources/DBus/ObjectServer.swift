@@ -213,9 +213,6 @@ public final class ObjectServer {
         return true
     }
 
-    /// The bytes of calls `sender` has waiting.
-    public func waitingBytes(from sender: String) -> Int { calls.waitingBytes(from: sender) }
-
     /// Whether calls from `sender` are waiting.
     func hasWaitingCalls(from sender: String) -> Bool { calls.hasWaiting(from: sender) }
 

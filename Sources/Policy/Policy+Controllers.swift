@@ -48,9 +48,12 @@ extension Policy {
     /// `PrefersOrientationLocked` (P17): locking never rotates; unlocking catches up with the device,
     /// as the user's lock does (P11), when this controller decides for the key window.
     public func setPrefersOrientationLocked(_ id: ControllerID, _ value: Bool, caller: ClientID) throws(PolicyError) {
-        let was = try ownedController(id, by: caller).prefersOrientationLocked
-        try mutateController(id, caller: caller, redecides: false) { c in c.prefersOrientationLocked = value }
-        if was && !value { decide(.device) }
+        var unlocked = false
+        try mutateController(id, caller: caller, redecides: false) { c in
+            unlocked = c.prefersOrientationLocked && !value
+            c.prefersOrientationLocked = value
+        }
+        if unlocked { decide(.device) }
     }
 
     /// `PreferredOrientation`, 0–4; checked against the mask only when presented.

@@ -60,8 +60,9 @@ public final class OrientationService {
                                                            maxStringBytes: 4096)
         connection.objects.queueLimits = settings.queueLimits
         connection.objects.userOf = { [unowned self] client in credentials.knownUser(of: client) }
-        try connection.objects.register(path: Orientation1.managerPath, interfaces: [managerInterface(), objectManagerInterface()])
-        remember(Orientation1.managerPath, managerInterface())
+        let manager = managerInterface()
+        try connection.objects.register(path: Orientation1.managerPath, interfaces: [manager, objectManagerInterface()])
+        remember(Orientation1.managerPath, manager)
         // Windows and controllers keep no table each: theirs are built when a message needs one.
         // Their folders list the oldest objects up to the server's bound, counted without a walk.
         connection.objects.register(family: Orientation1.windowPathPrefix,

@@ -94,22 +94,44 @@ final class QueueUserBoundTests: DaemonTestCase {
     override var configText: String? { "[Limits]\nQueuedBytes=1048576\nQueuedBytesPerUser=2048\n" }
 
     func testTheClientsOfOneUserTogetherPastTheirBoundAreRefused() throws {
-        // Each client's first call, before it is ready, makes the daemon ask the bus for its uid; the
-        // answer is in before the flood.
+        try assertThreeClientsAtOnceAreRefused(for: "the clients of uid \(getuid())")
+    }
+}
+
+/// The bound in all: clients of any users together past it are refused, each logged once, however far
+/// below their own and their user's bounds each is.
+final class QueueTotalBoundTests: DaemonTestCase {
+    override var configText: String? { "[Limits]\nQueuedBytes=1048576\nQueuedBytesPerUser=1048576\nTotalQueuedBytes=2048\n" }
+
+    func testAllClientsTogetherPastTheTotalAreRefused() throws {
+        try assertThreeClientsAtOnceAreRefused(for: "from all clients already wait")
+    }
+}
+
+/// Pipelining clients, for the tests above.
+extension DaemonTestCase {
+    /// Three clients send 120 calls each, wanting replies, all at once: some are refused with
+    /// LimitsExceeded naming `bound`, each client refused is logged once, and every call answered with a
+    /// controller made one. Each client's first call, before it is ready, has made the daemon ask the bus
+    /// for its uid, and the answer is in before the flood.
+    func assertThreeClientsAtOnceAreRefused(for bound: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let clients = try (0..<3).map { try pipeliner(-120, name: "client\($0)") }
         defer { for client in clients { client.process.stop() } }
         waitUntil(0.2) { false }
         for client in clients { client.go() }
         for client in clients { finish(client, answers: 120) }
         let refused = clients.flatMap { $0.lines("error") }
-        XCTAssertGreaterThan(refused.count, 0, "360 calls from one uid never passed a 2 KiB per-user bound")
-        XCTAssertTrue(refused.contains { $0.contains("the clients of uid \(getuid())") }, refused.prefix(3).joined(separator: "\n"))
-        for error in refused { XCTAssertTrue(error.hasPrefix(std("LimitsExceeded")), error) }
+        XCTAssertGreaterThan(refused.count, 0, "360 calls at once never passed a 2 KiB bound", file: file, line: line)
+        XCTAssertTrue(refused.contains { $0.contains(bound) }, refused.prefix(3).joined(separator: "\n"), file: file, line: line)
+        for error in refused { XCTAssertTrue(error.hasPrefix(std("LimitsExceeded")), error, file: file, line: line) }
+        for client in clients where !client.lines("error").isEmpty {
+            let name = try XCTUnwrap(client.uniqueName)
+            XCTAssertEqual(daemon!.log.components(separatedBy: "refusing calls from \(name) ").count - 1, 1, daemon!.log,
+                           file: file, line: line)
+        }
+        XCTAssertEqual(try controllerCount(), clients.map { $0.lines("reply").count }.reduce(0, +), file: file, line: line)
     }
-}
 
-/// Pipelining clients, for the tests above.
-extension DaemonTestCase {
     /// A pipelining client: started connected and idle; `go()` makes it send.
     final class Pipeliner {
         let process: DaemonProcess
@@ -161,24 +183,5 @@ extension DaemonTestCase {
         let parent = String(path[..<path.lastIndex(of: "/")!])
         let xml = try call(nil, parent, "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue ?? ""
         return xml.contains("<node name=\"\(path.split(separator: "/").last!)\"")
-    }
-}
-
-/// The bound in all: clients of any users together past it are refused, however far below their own
-/// and their user's bounds each is.
-final class QueueTotalBoundTests: DaemonTestCase {
-    override var configText: String? { "[Limits]\nQueuedBytes=1048576\nQueuedBytesPerUser=1048576\nTotalQueuedBytes=2048\n" }
-
-    func testAllClientsTogetherPastTheTotalAreRefused() throws {
-        let clients = try (0..<3).map { try pipeliner(-120, name: "client\($0)") }
-        defer { for client in clients { client.process.stop() } }
-        for client in clients { client.go() }
-        for client in clients { finish(client, answers: 120) }
-        let refused = clients.flatMap { $0.lines("error") }
-        XCTAssertGreaterThan(refused.count, 0, "360 calls at once never passed a 2 KiB bound in all")
-        XCTAssertTrue(refused.contains { $0.contains("from all clients already wait") }, refused.prefix(3).joined(separator: "\n"))
-        for error in refused { XCTAssertTrue(error.hasPrefix(std("LimitsExceeded")), error) }
-        // Every call answered with a controller made one.
-        XCTAssertEqual(try controllerCount(), clients.map { $0.lines("reply").count }.reduce(0, +))
     }
 }
