@@ -72,8 +72,10 @@ final class FloodTests: DaemonTestCase {
                 text += String(decoding: buf[0..<n], as: UTF8.self)
             }
         }
+        /// The time on the flooder's `key` line, once that line has been read whole.
         func time(_ key: String) -> Double? {
-            text.split(separator: "\n").first { $0.hasPrefix(key + " ") }.flatMap { Double($0.split(separator: " ")[1]) }
+            text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .first { $0.hasPrefix(key + " ") }.flatMap { Double($0.dropFirst(key.count + 1)) }
         }
         // Start measuring once the flood is written: everything it sent is ahead of our calls.
         let deadline = now() + 120
