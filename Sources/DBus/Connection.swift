@@ -40,6 +40,9 @@ public final class Connection {
     /// Whether the connection is still usable (`dbus_connection_get_is_connected`).
     public var isConnected: Bool { isOpen && dbus_connection_get_is_connected(raw) != 0 }
 
+    /// Whether messages wait to be written to the bus (`dbus_connection_has_messages_to_send`).
+    public var hasMessagesToSend: Bool { dbus_connection_has_messages_to_send(raw) != 0 }
+
     var signalHandlers: [(id: Int, handler: (Message) -> Void)] = []
     /// Calls waiting for their reply, so they can be failed when the connection drops.
     var inFlight: [ObjectIdentifier: PendingReply] = [:]

@@ -31,6 +31,8 @@ public final class OrientationService {
     /// `flush()` is under way.
     var flushing = false
     var nameWatch: SignalSubscription?
+    /// Gives the heap's free pages back once the bus has taken what a large departure announced.
+    var trimTimer: EventLoop.Timer?
     /// Where device orientations come from; nil with `--sensor none`.
     var sensor: SensorSource?
     /// The classifier in front of the policy, for sources that read raw samples.
@@ -102,13 +104,25 @@ public final class OrientationService {
 
     /// Gives back what a departure with many objects left unused: the tables' spare room, and the
     /// heap's free pages to the system (`malloc_trim`), so memory returns to its baseline instead
-    /// of staying at its peak.
+    /// of staying at its peak. The pages are given back once the signals announcing the departure
+    /// (an `InterfacesRemoved` per object) have been written to the bus: until then they hold memory.
     func releaseMemory() {
         policy.releaseUnusedCapacity()
         if announced.count * 4 < announced.capacity {
             announced = Dictionary(uniqueKeysWithValues: announced.map { ($0.key, $0.value) })
         }
-        malloc_trim(0)
+        trimWhenSent()
+    }
+
+    /// Trims the heap once nothing waits to be written, looking every 100 ms, for at most 5 s (a bus
+    /// that stalls longer gets the trim anyway).
+    private func trimWhenSent(tries: Int = 50) {
+        guard trimTimer == nil else { return }
+        trimTimer = EventLoop.Timer(afterMs: 100) { [unowned self] in
+            trimTimer = nil
+            guard !connection.hasMessagesToSend || tries <= 1 else { return trimWhenSent(tries: tries - 1) }
+            malloc_trim(0)
+        }
     }
 
     /// Whether an accelerometer is there now (`HasAccelerometer`).
