@@ -1,8 +1,11 @@
 import CGLib
 
-/// A one-shot or periodic GLib timeout (`g_timeout_add_full`) running a Swift closure.
+/// A one-shot or periodic GLib timeout (`g_timeout_add_full`) running a Swift closure. It lives as
+/// long as its owner keeps it: dropping it cancels it, so a timer never fires for an object gone.
 public final class Timer {
     private let box: SourceBox
+
+    deinit { box.remove() }
 
     /// Fires once after `ms` milliseconds; wraps `g_timeout_add_full`.
     public init(afterMs ms: UInt32, _ handler: @escaping () -> Void) {
