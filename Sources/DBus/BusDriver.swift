@@ -22,19 +22,3 @@ public enum BusDriver {
     }
 }
 
-extension Connection {
-    /// Calls `method` of the bus driver without blocking the loop; `completion` always runs later,
-    /// from the main loop. See `call(destination:path:interface:method:values:timeoutMs:completion:)`.
-    public func callBusDriver(_ method: String, _ values: [Value] = [], timeoutMs: Int32 = -1,
-                              completion: @escaping (Result<[Value], DBusError>) -> Void) {
-        call(destination: BusDriver.name, path: BusDriver.path, interface: BusDriver.interface, method: method,
-             values: values, timeoutMs: timeoutMs, completion: completion)
-    }
-
-    /// Calls `method` of the bus driver and waits for the answer: for command-line tools, and for a
-    /// daemon only where it may wait (at start, or on a path that ends in a refusal).
-    public func callBusDriverBlocking(_ method: String, _ values: [Value] = [], timeoutMs: Int32 = -1) throws(DBusError) -> [Value] {
-        try callBlocking(destination: BusDriver.name, path: BusDriver.path, interface: BusDriver.interface, method: method,
-                         values: values, timeoutMs: timeoutMs)
-    }
-}

@@ -117,16 +117,4 @@ extension Connection {
         do { return .success(try reply.arguments()) } catch { return .failure(error) }
     }
 
-    /// Asks the bus for the uid behind a bus name, without blocking;
-    /// calls `org.freedesktop.DBus.GetConnectionUnixUser`.
-    public func getConnectionUnixUser(_ busName: String, completion: @escaping (Result<UInt32, DBusError>) -> Void) {
-        callBusDriver("GetConnectionUnixUser", [.string(busName)]) { result in
-            completion(result.flatMap { values in
-                guard let uid = values.first?.uint32Value else {
-                    return .failure(.failed("GetConnectionUnixUser returned no uid"))
-                }
-                return .success(uid)
-            })
-        }
-    }
 }

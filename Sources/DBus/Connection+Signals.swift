@@ -3,6 +3,7 @@ import CDBus
 /// A registration made with `Connection.onSignal`, used to remove it again.
 public struct SignalSubscription: Hashable, Sendable {
     let id: Int
+    package init(id: Int) { self.id = id }
 }
 
 extension Connection {

@@ -4,8 +4,10 @@ import CGLib
 import EventLoop
 
 // The DBus module: libdbus on the EventLoop. Connection calls, watches signals and talks to the bus
-// driver; Message and Value marshal typed values; ObjectServer answers exported objects from their
-// Interface tables (dispatch, Properties, Introspect, PropertiesChanged).
+// driver; it is the `Bus` a service is written against, which tests replace with an embedded one;
+// Message and Value marshal typed values; ObjectServer answers exported objects from their Interface
+// tables (dispatch, Properties, Introspect, PropertiesChanged), a family of objects sharing one set
+// of tables with each member's number handed to its handlers.
 
 /// Which bus a `Connection` talks to.
 public enum BusAddress: Equatable {
@@ -99,7 +101,7 @@ public final class Connection {
     /// The objects this connection exports; created on first use and installed in the message filter.
     public var objects: ObjectServer {
         if let server { return server }
-        let s = ObjectServer(connection: self)
+        let s = ObjectServer(sink: self)
         server = s
         return s
     }

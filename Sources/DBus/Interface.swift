@@ -64,7 +64,8 @@ public struct Property {
     public var type: String
     public var access: Access
     public var emits: EmitsChanged
-    public var get: () -> Value
+    /// Reads the value of the object a family member's key names (0 for an object at a fixed path).
+    public var getter: (UInt64) -> Value
     /// Receives the Set call (for its sender and for deferred answers) and a value already checked against `type`.
     public var set: ((MethodCall, Value) -> SetResult)?
     /// Annotations besides `EmitsChangedSignal`, introspected in this order.
@@ -79,13 +80,23 @@ public struct Property {
 
     public init(_ name: String, type: String, access: Access = .read, emits: EmitsChanged = .true,
                 get: @escaping () -> Value, set: ((MethodCall, Value) -> SetResult)? = nil) {
+        self.init(name, type: type, access: access, emits: emits, object: { _ in get() }, set: set)
+    }
+
+    /// A property of a family's members (`ObjectServer.register(family:…)`): the getter receives the
+    /// member's key, the setter finds it as `MethodCall.object`.
+    public init(_ name: String, type: String, access: Access = .read, emits: EmitsChanged = .true,
+                object get: @escaping (UInt64) -> Value, set: ((MethodCall, Value) -> SetResult)? = nil) {
         self.name = name
         self.type = type
         self.access = access
         self.emits = emits
-        self.get = get
+        self.getter = get
         self.set = set
     }
+
+    /// The value now, of the family member `object` (0 for an object at a fixed path).
+    public func get(_ object: UInt64 = 0) -> Value { getter(object) }
 }
 
 /// A signal an interface may emit; `ObjectServer.emitSignal` checks values against its args.

@@ -101,6 +101,14 @@ public final class Message {
     public var serial: UInt32 { dbus_message_get_serial(raw) }
     /// `dbus_message_get_reply_serial`.
     public var replySerial: UInt32 { dbus_message_get_reply_serial(raw) }
+
+    /// Stamps a message as a bus would deliver it (`dbus_message_set_sender`, `dbus_message_set_serial`):
+    /// for an embedded bus, which delivers without a daemon.
+    package func stamp(sender: String, serial: UInt32, noReply: Bool = false) {
+        dbus_message_set_sender(raw, sender)
+        dbus_message_set_serial(raw, serial)
+        dbus_message_set_no_reply(raw, noReply ? 1 : 0)
+    }
     /// `dbus_message_contains_unix_fds`: file descriptors came with it.
     public var carriesFileDescriptors: Bool { dbus_message_contains_unix_fds(raw) != 0 }
     /// `dbus_message_get_no_reply`: the caller does not want an answer.

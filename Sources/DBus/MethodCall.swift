@@ -10,18 +10,21 @@ public final class MethodCall {
     public let sender: String
     /// The arguments, already checked against the declared input signature.
     public let arguments: [Value]
+    /// The key of the family member called (`ObjectServer.register(family:…)`); 0 for an object at a fixed path.
+    public let object: UInt64
     /// Whether `reply` or `fail` has been called.
     public private(set) var isAnswered = false
 
-    let connection: Connection
+    let sink: any MessageSink
     /// What the reply must carry; nil skips the check.
     let outSignature: String?
 
-    init(message: Message, arguments: [Value], connection: Connection, outSignature: String?) {
+    init(message: Message, arguments: [Value], sink: any MessageSink, outSignature: String?, object: UInt64 = 0) {
         self.message = message
+        self.object = object
         self.sender = message.sender ?? ""
         self.arguments = arguments
-        self.connection = connection
+        self.sink = sink
         self.outSignature = outSignature
     }
 
@@ -41,7 +44,7 @@ public final class MethodCall {
         do {
             let m = try Message.methodReturn(replyingTo: message)
             try m.append(values)
-            try connection.send(m)
+            try sink.send(m)
         } catch {
             Log.warning("cannot reply to \(message.member ?? ""): \(error)")
             send(error: .failed("internal error: \(error.message)"))
@@ -57,6 +60,6 @@ public final class MethodCall {
     }
 
     private func send(error: DBusError) {
-        if let m = try? Message.error(replyingTo: message, error) { _ = try? connection.send(m) }
+        if let m = try? Message.error(replyingTo: message, error) { _ = try? sink.send(m) }
     }
 }

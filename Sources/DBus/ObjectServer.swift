@@ -6,7 +6,8 @@ import Log
 /// nodes of intermediate paths) and errors for unknown objects, interfaces and members.
 /// `org.freedesktop.DBus.Peer` is answered by libdbus itself.
 public final class ObjectServer {
-    unowned let connection: Connection
+    /// Where replies and signals go: the connection the objects are exported on.
+    unowned let sink: any MessageSink
     private var objects: [String: [Interface]] = [:]
     private var families: [ObjectFamily] = []
     /// Bounds on incoming arguments, checked while they are read (see `ArgumentLimits`).
@@ -31,25 +32,29 @@ public final class ObjectServer {
     /// Calls waiting for their turn, and the departures of their senders behind them.
     private var calls = CallQueue()
 
-    init(connection: Connection) { self.connection = connection }
+    /// A server whose replies and signals go to `sink`; a `Connection` makes its own (`objects`).
+    package init(sink: any MessageSink) { self.sink = sink }
 
     /// The most children one `Introspect` lists from a family: the rest still answer at their
     /// own paths, but a reply stays small however many objects there are.
     public var maxListedChildren = 1024
 
-    /// Exports a family of objects, each one path segment below `prefix` (which ends in `/`), whose
-    /// tables are built only when a message or a signal needs them, so thousands of objects keep
-    /// no table each. `count` says how many are live, cheaply; `list(n)` gives at most `n` of their
-    /// paths, the ones introspection shows; `interfaces` answers nil for a path that names none.
+    /// Exports a family of objects, each one path segment below `prefix` (which ends in `/`), that
+    /// share one set of tables, so thousands of objects keep no table each: `key` turns a member's
+    /// path into the number its handlers receive (`MethodCall.object`, a getter's argument), or nil
+    /// when no live member has that path. `count` says how many are live, cheaply; `list(n)` gives at
+    /// most `n` of their paths, the ones introspection shows. Throws InvalidArgs for an invalid table.
     public func register(family prefix: String, count: @escaping () -> Int, list: @escaping (Int) -> [String],
-                         interfaces: @escaping (String) -> [Interface]?) {
-        families.append(ObjectFamily(prefix: prefix, count: count, list: list, interfaces: interfaces))
+                         key: @escaping (String) -> UInt64?, interfaces: [Interface]) throws(DBusError) {
+        for i in interfaces { try i.validate() }
+        families.append(ObjectFamily(prefix: prefix, count: count, list: list, key: key, interfaces: interfaces))
     }
 
-    /// The tables at `path`: registered ones first, then a family's.
-    private func lookup(_ path: String) -> [Interface]? {
-        if let found = objects[path] { return found }
-        return families.first { path.hasPrefix($0.prefix) }?.interfaces(path)
+    /// The tables at `path` and the key their handlers receive: registered ones first, then a family's.
+    private func lookup(_ path: String) -> (interfaces: [Interface], object: UInt64)? {
+        if let found = objects[path] { return (found, 0) }
+        guard let family = families.first(where: { path.hasPrefix($0.prefix) }), let key = family.key(path) else { return nil }
+        return (family.interfaces, key)
     }
 
     /// Exports `interfaces` at `path`, replacing what was there. Throws InvalidArgs for an
@@ -75,12 +80,12 @@ public final class ObjectServer {
     }
 
     /// The interfaces exported at `path`, if any.
-    public func interfaces(at path: String) -> [Interface]? { lookup(path) }
+    public func interfaces(at path: String) -> [Interface]? { lookup(path)?.interfaces }
 
     /// Emits a signal (`dbus_message_new_signal`). When the interface is registered at
     /// `path`, the signal must be declared in it and `values` must match its arguments.
     public func emitSignal(path: String, interface: String, name: String, values: [Value] = []) throws(DBusError) {
-        if let iface = lookup(path)?.first(where: { $0.name == interface }) {
+        if let iface = lookup(path)?.interfaces.first(where: { $0.name == interface }) {
             guard let signal = iface.signal(named: name) else {
                 throw DBusError.invalidArgs("interface \(interface) declares no signal \(name)")
             }
@@ -91,7 +96,7 @@ public final class ObjectServer {
         }
         let m = try Message.signal(path: path, interface: interface, name: name)
         try m.append(values)
-        try connection.send(m)
+        try sink.send(m)
     }
 
     /// Emits `org.freedesktop.DBus.Properties.PropertiesChanged` for `names`, taking
@@ -99,7 +104,7 @@ public final class ObjectServer {
     /// `.invalidates` ones in the invalidated list, `.const` and `.false` ones are left out.
     /// Nothing is sent if nothing is left.
     public func emitPropertiesChanged(path: String, interface: String, names: [String]) throws(DBusError) {
-        guard let ifaces = lookup(path) else { throw DBusError.unknownObject("no object at \(path)") }
+        guard let (ifaces, object) = lookup(path) else { throw DBusError.unknownObject("no object at \(path)") }
         guard let iface = ifaces.first(where: { $0.name == interface }) else {
             throw DBusError.unknownInterface("object \(path) has no interface \(interface)")
         }
@@ -111,7 +116,7 @@ public final class ObjectServer {
             }
             switch p.emits {
             case .true:
-                let v = p.get()
+                let v = p.get(object)
                 guard v.signature == p.type else {
                     throw DBusError.failed("property \(interface).\(n) has type '\(p.type)', getter returned '\(v.signature)'")
                 }
@@ -127,7 +132,7 @@ public final class ObjectServer {
     /// Emits `change` as it is, for values a caller already holds (an event's own values). When its
     /// interface is registered at `path`, each value must have its property's declared type.
     public func emitPropertiesChanged(path: String, _ change: PropertiesChanged) throws(DBusError) {
-        if let iface = lookup(path)?.first(where: { $0.name == change.interface }) {
+        if let iface = lookup(path)?.interfaces.first(where: { $0.name == change.interface }) {
             for (name, value) in change.changed {
                 guard let p = iface.property(named: name) else {
                     throw DBusError.unknownProperty("interface \(change.interface) has no property \(name)")
@@ -137,13 +142,13 @@ public final class ObjectServer {
                 }
             }
         }
-        try connection.send(try change.message(path: path))
+        try sink.send(try change.message(path: path))
     }
 
     /// The XML `Introspect` answers for `path`.
     public func introspect(path: String) -> String {
         let (children, omitted) = self.children(of: path)
-        let interfaces = lookup(path)
+        let interfaces = lookup(path)?.interfaces
         return Introspection.document(interfaces: interfaces ?? [], children: children, omitted: omitted, folder: interfaces == nil)
     }
 
@@ -197,7 +202,7 @@ public final class ObjectServer {
     /// Queues a method call behind its sender's earlier ones; returns false only for messages that
     /// are not method calls. A call carrying file descriptors, or from a sender with too many calls
     /// waiting, is refused at once.
-    func enqueue(_ message: Message) -> Bool {
+    package func enqueue(_ message: Message) -> Bool {
         guard message.type == .methodCall, message.path != nil, message.member != nil else { return false }
         let sender = message.sender ?? ""
         // No method here takes a file descriptor: refused at once, the message (and the descriptors
@@ -214,22 +219,22 @@ public final class ObjectServer {
     }
 
     /// Whether calls from `sender` are waiting.
-    func hasWaitingCalls(from sender: String) -> Bool { calls.hasWaiting(from: sender) }
+    package func hasWaitingCalls(from sender: String) -> Bool { calls.hasWaiting(from: sender) }
 
     /// Runs `handler` once the calls `sender` has waiting are handled (it left the bus).
-    func afterWaitingCalls(from sender: String, _ handler: @escaping () -> Void) {
+    package func afterWaitingCalls(from sender: String, _ handler: @escaping () -> Void) {
         calls.appendDeparture(from: sender, handler)
     }
 
     /// `sender` left the bus and nothing of it waits: a client that comes back under a new name is
     /// logged afresh.
-    func forget(_ sender: String) {
+    package func forget(_ sender: String) {
         calls.forget(sender)
     }
 
     /// Handles waiting calls, one per sender in rotation, up to `callsPerTurn` or the turn's time
     /// budget; returns whether calls still wait.
-    func serveTurn() -> Bool {
+    package func serveTurn() -> Bool {
         let start = g_get_monotonic_time()
         var served = 0
         while served < callsPerTurn, let item = calls.next() {
@@ -249,7 +254,7 @@ public final class ObjectServer {
     private func handle(_ message: Message) {
         guard let path = message.path, let member = message.member else { return }
         let interface = message.interface
-        guard let ifaces = lookup(path) else {
+        guard let (ifaces, object) = lookup(path) else {
             if isIntermediate(path), member == "Introspect", interface == nil || interface == Introspection.introspectable {
                 answerIntrospect(message, path: path)
             } else {
@@ -267,22 +272,22 @@ public final class ObjectServer {
                 reply(message, error: .unknownMethod("Interface \(interface) has no method \(member)"))
                 return
             }
-            invoke(method, message)
+            invoke(method, message, object)
             return
         }
         if interface == nil, let method = ifaces.lazy.compactMap({ $0.method(named: member) }).first {
-            invoke(method, message)
+            invoke(method, message, object)
             return
         }
         switch (interface ?? "", member) {
         case (Introspection.introspectable, "Introspect"), ("", "Introspect"):
             answerIntrospect(message, path: path)
         case (Introspection.properties, "Get"), ("", "Get"):
-            propertiesGet(message, ifaces)
+            propertiesGet(message, ifaces, object)
         case (Introspection.properties, "GetAll"), ("", "GetAll"):
-            propertiesGetAll(message, ifaces)
+            propertiesGetAll(message, ifaces, object)
         case (Introspection.properties, "Set"), ("", "Set"):
-            propertiesSet(message, ifaces)
+            propertiesSet(message, ifaces, object)
         default:
             let where_ = interface.map { "Interface \($0)" } ?? "Object \(path)"
             reply(message, error: .unknownMethod("\(where_) has no method \(member)"))
@@ -291,7 +296,7 @@ public final class ObjectServer {
 
     private func reply(_ message: Message, error: DBusError) {
         guard !message.noReply, let m = try? Message.error(replyingTo: message, error) else { return }
-        _ = try? connection.send(m)
+        _ = try? sink.send(m)
     }
 
     /// Checks the signature (from the header, before anything is decoded), then reads the first
@@ -308,9 +313,10 @@ public final class ObjectServer {
         }
     }
 
-    private func invoke(_ method: Method, _ message: Message) {
+    private func invoke(_ method: Method, _ message: Message, _ object: UInt64) {
         guard let args = arguments(message, expected: method.inSignature, method.name) else { return }
-        let call = MethodCall(message: message, arguments: args, connection: connection, outSignature: method.outSignature)
+        let call = MethodCall(message: message, arguments: args, sink: sink, outSignature: method.outSignature,
+                              object: object)
         switch method.handler(call) {
         case .values(let v): call.reply(v)
         case .error(let e): call.fail(e)
@@ -320,7 +326,7 @@ public final class ObjectServer {
 
     private func answerIntrospect(_ message: Message, path: String) {
         guard arguments(message, expected: "", "Introspect") != nil else { return }
-        let call = MethodCall(message: message, arguments: [], connection: connection, outSignature: "s")
+        let call = MethodCall(message: message, arguments: [], sink: sink, outSignature: "s")
         call.reply([.string(introspect(path: path))])
     }
 
@@ -342,8 +348,8 @@ public final class ObjectServer {
         return .failure(.unknownProperty("Interface \(interface.isEmpty ? path : interface) has no property \(name)"))
     }
 
-    private func current(_ p: Property, of iface: Interface) -> Result<Value, DBusError> {
-        let v = p.get()
+    private func current(_ p: Property, of iface: Interface, _ object: UInt64) -> Result<Value, DBusError> {
+        let v = p.get(object)
         guard v.signature == p.type else {
             let what = "property \(iface.name).\(p.name) has type '\(p.type)', getter returned '\(v.signature)'"
             Log.error(what)
@@ -352,19 +358,19 @@ public final class ObjectServer {
         return .success(v)
     }
 
-    private func propertiesGet(_ message: Message, _ ifaces: [Interface]) {
+    private func propertiesGet(_ message: Message, _ ifaces: [Interface], _ object: UInt64) {
         guard let args = arguments(message, expected: "ss", "Get"),
               let interface = args[0].stringValue, let name = args[1].stringValue else { return }
-        let call = MethodCall(message: message, arguments: args, connection: connection, outSignature: "v")
-        switch lookup(ifaces, interface, name, path: message.path ?? "").flatMap({ current($0.1, of: $0.0) }) {
+        let call = MethodCall(message: message, arguments: args, sink: sink, outSignature: "v")
+        switch lookup(ifaces, interface, name, path: message.path ?? "").flatMap({ current($0.1, of: $0.0, object) }) {
         case .success(let v): call.reply([.variant(v)])
         case .failure(let e): call.fail(e)
         }
     }
 
-    private func propertiesGetAll(_ message: Message, _ ifaces: [Interface]) {
+    private func propertiesGetAll(_ message: Message, _ ifaces: [Interface], _ object: UInt64) {
         guard let args = arguments(message, expected: "s", "GetAll"), let interface = args[0].stringValue else { return }
-        let call = MethodCall(message: message, arguments: args, connection: connection, outSignature: "a{sv}")
+        let call = MethodCall(message: message, arguments: args, sink: sink, outSignature: "a{sv}")
         let selected: [Interface]
         if interface.isEmpty {
             selected = ifaces
@@ -379,7 +385,7 @@ public final class ObjectServer {
         var entries: [(String, Value)] = []
         for i in selected {
             for p in i.properties {
-                switch current(p, of: i) {
+                switch current(p, of: i, object) {
                 case .success(let v): entries.append((p.name, v))
                 case .failure(let e): call.fail(e); return
                 }
@@ -390,7 +396,7 @@ public final class ObjectServer {
 
     /// The value is decoded last: its type is checked from the variant's signature first, so a huge
     /// value of the wrong type costs no more than its refusal.
-    private func propertiesSet(_ message: Message, _ ifaces: [Interface]) {
+    private func propertiesSet(_ message: Message, _ ifaces: [Interface], _ object: UInt64) {
         guard let names = arguments(message, expected: "ssv", "Set", count: 2),
               let interface = names[0].stringValue, let name = names[1].stringValue else { return }
         let (iface, p): (Interface, Property)
@@ -408,7 +414,7 @@ public final class ObjectServer {
             return
         }
         guard let args = arguments(message, expected: "ssv", "Set"), let value = args[2].variantValue else { return }
-        let call = MethodCall(message: message, arguments: args, connection: connection, outSignature: "")
+        let call = MethodCall(message: message, arguments: args, sink: sink, outSignature: "", object: object)
         switch setter(call, value) {
         case .done: call.reply([])
         case .error(let e): call.fail(e)
@@ -417,10 +423,11 @@ public final class ObjectServer {
     }
 }
 
-/// Objects one segment below a path prefix, described on demand.
+/// Objects one segment below a path prefix, sharing one set of tables.
 struct ObjectFamily {
     let prefix: String
     let count: () -> Int
     let list: (Int) -> [String]
-    let interfaces: (String) -> [Interface]?
+    let key: (String) -> UInt64?
+    let interfaces: [Interface]
 }

@@ -97,7 +97,13 @@ extension Property {
     /// A read-write property whose setter receives the new value as `T` (its D-Bus type is `T`'s).
     public init<T: DBusArgument>(_ name: String, type: T.Type, emits: EmitsChanged = .true,
                                  get: @escaping () -> Value, set: @escaping (MethodCall, T) -> SetResult) {
-        self.init(name, type: T.dbusSignature, access: .readwrite, emits: emits, get: get, set: { call, value in
+        self.init(name, type: type, emits: emits, object: { _ in get() }, set: set)
+    }
+
+    /// As the initializer above, for a family's members: the getter receives the member's key.
+    public init<T: DBusArgument>(_ name: String, type: T.Type, emits: EmitsChanged = .true,
+                                 object get: @escaping (UInt64) -> Value, set: @escaping (MethodCall, T) -> SetResult) {
+        self.init(name, type: T.dbusSignature, access: .readwrite, emits: emits, object: get, set: { call, value in
             guard let typed = T.from(dbus: value) else {
                 return .error(.failed("internal error: \(name) cannot read its value as declared"))
             }

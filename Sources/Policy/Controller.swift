@@ -54,4 +54,20 @@ public struct Controller: Sendable {
 
     /// The controllers directly above it in the hierarchy: its children and what it presents.
     var descendants: [ControllerID] { presented.map { children + [$0] } ?? children }
+
+    /// The properties whose values differ from `old`'s.
+    func changes(from old: Controller) -> ControllerProperties {
+        var named: ControllerProperties = []
+        if supportedMask != old.supportedMask { named.insert(.supportedMask) }
+        if shouldAutorotate != old.shouldAutorotate { named.insert(.shouldAutorotate) }
+        if preferredOrientation != old.preferredOrientation { named.insert(.preferredOrientation) }
+        if forwardsToChild != old.forwardsToChild { named.insert(.forwardsToChild) }
+        if children != old.children { named.insert(.viewControllers) }
+        if selectedIndex != old.selectedIndex { named.insert(.selectedIndex) }
+        if presented != old.presented { named.insert(.presentedController) }
+        if presenting != old.presenting { named.insert(.presentingController) }
+        if parent != old.parent { named.insert(.parent) }
+        if prefersOrientationLocked != old.prefersOrientationLocked { named.insert(.prefersOrientationLocked) }
+        return named
+    }
 }

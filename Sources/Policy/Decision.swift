@@ -108,6 +108,5 @@ extension Policy {
         interfaceOrientation = target
         transition = Transition(from: from, to: target)
         changes.events.append(.willChange(from: from, to: target))
-        changes.manager = true
     }
 }

@@ -22,8 +22,10 @@ extension Policy {
     func mutateController(_ id: ControllerID, caller: ClientID, redecides: Bool = true,
                           _ change: (inout Controller) throws(PolicyError) -> Void) throws(PolicyError) {
         var controller = try ownedController(id, by: caller)
+        let old = controller
         try change(&controller)
         controllers[id] = controller
+        changes.name(controller.changes(from: old), of: id)
         touch(id)
         if redecides { decide(.hierarchy) }
     }
@@ -97,8 +99,8 @@ extension Policy {
             throw PolicyError(.invalidArgs, "\(id) is a \(nav.kind.rawValue) controller; only navigation controllers push")
         }
         let window = try checkPlacement(of: [child], under: id, caller: caller)
-        controllers[id]?.children.append(child)
-        controllers[child]?.parent = id
+        update(id) { $0.children.append(child) }
+        update(child) { $0.parent = id }
         touch(child, in: window)
         touch(id, in: window)
         decide(.hierarchy)
@@ -115,8 +117,8 @@ extension Policy {
         }
         let window = window(containing: id)
         touch(top, in: window)
-        controllers[id]?.children.removeLast()
-        controllers[top]?.parent = nil
+        update(id) { _ = $0.children.removeLast() }
+        update(top) { $0.parent = nil }
         touch(id, in: window)
         decide(.hierarchy)
         return top
@@ -132,15 +134,14 @@ extension Policy {
         // A set, so replacing thousands of children stays linear.
         let kept = Set(list)
         for old in container.children where !kept.contains(old) {
-            controllers[old]?.parent = nil
+            update(old) { $0.parent = nil }
             touch(old, in: window)
         }
         for new in list {
-            controllers[new]?.parent = id
+            update(new) { $0.parent = id }
             touch(new, in: window)
         }
-        controllers[id]?.children = list
-        controllers[id]?.selectedIndex = 0
+        update(id) { $0.children = list; $0.selectedIndex = 0 }
         touch(id, in: window)
         decide(.hierarchy)
     }
@@ -167,8 +168,8 @@ extension Policy {
                     + "which is not in \(window)'s effective mask \(mask) once presented")
             }
         }
-        controllers[id]?.presented = presented
-        controllers[presented]?.presenting = id
+        update(id) { $0.presented = presented }
+        update(presented) { $0.presenting = id }
         touch(presented, in: window)
         touch(id, in: window)
         decide(.presentation(presented))
@@ -185,14 +186,13 @@ extension Policy {
         for member in members { touch(member, in: window) }
         if let presenter = controllers[dismissed]?.presenting {
             touch(presenter, in: window)
-            controllers[presenter]?.presented = nil
-            controllers[dismissed]?.presenting = nil
+            update(presenter) { $0.presented = nil }
+            update(dismissed) { $0.presenting = nil }
         }
         for member in members {
             if let above = controllers[member]?.presented {
-                controllers[member]?.presented = nil
-                controllers[above]?.presenting = nil
-                changes.controllers.insert(above)
+                update(member) { $0.presented = nil }
+                update(above) { $0.presenting = nil }
             }
         }
         decide(.hierarchy)
@@ -209,22 +209,24 @@ extension Policy {
         keyDeciderCache = nil
         guard let c = controllers[id] else { return }
         touch(id)
-        if let parent = c.parent, var container = controllers[parent], let index = container.children.firstIndex(of: id) {
-            container.children.remove(at: index)
-            let selected = Int(container.selectedIndex)
-            if index < selected || (selected > 0 && selected >= container.children.count) {
-                container.selectedIndex -= 1
+        if let parent = c.parent, let index = controllers[parent]?.children.firstIndex(of: id) {
+            update(parent) { container in
+                container.children.remove(at: index)
+                let selected = Int(container.selectedIndex)
+                if index < selected || (selected > 0 && selected >= container.children.count) {
+                    container.selectedIndex -= 1
+                }
             }
-            controllers[parent] = container
             touch(parent)
         }
-        if let presenter = c.presenting { controllers[presenter]?.presented = nil; touch(presenter) }
-        if let window = c.rootOf { windows[window]?.rootController = nil; touch(window) }
-        for child in c.children { controllers[child]?.parent = nil; changes.controllers.insert(child) }
-        if let above = c.presented { controllers[above]?.presenting = nil; changes.controllers.insert(above) }
+        if let presenter = c.presenting { update(presenter) { $0.presented = nil }; touch(presenter) }
+        if let window = c.rootOf { update(window) { $0.rootController = nil }; touch(window) }
+        for child in c.children { update(child) { $0.parent = nil } }
+        if let above = c.presented { update(above) { $0.presenting = nil } }
         controllers[id] = nil
         unbook(id, client: c.owner)
         changes.events.append(.controllerRemoved(id))
+        changes.controllers[id] = nil
     }
 
     /// Removes a whole set of controllers at once (a client's, when it leaves). Only links to controllers
@@ -234,15 +236,16 @@ extension Policy {
         for id in doomed {
             guard let c = controllers[id] else { continue }
             if let parent = c.parent, !doomed.contains(parent) { removeController(id); continue }
-            if let presenter = c.presenting, !doomed.contains(presenter) { controllers[presenter]?.presented = nil; touch(presenter) }
-            if let window = c.rootOf { windows[window]?.rootController = nil; touch(window) }
-            for child in c.children where !doomed.contains(child) { controllers[child]?.parent = nil; changes.controllers.insert(child) }
-            if let above = c.presented, !doomed.contains(above) { controllers[above]?.presenting = nil; changes.controllers.insert(above) }
+            if let presenter = c.presenting, !doomed.contains(presenter) { update(presenter) { $0.presented = nil }; touch(presenter) }
+            if let window = c.rootOf { update(window) { $0.rootController = nil }; touch(window) }
+            for child in c.children where !doomed.contains(child) { update(child) { $0.parent = nil } }
+            if let above = c.presented, !doomed.contains(above) { update(above) { $0.presenting = nil } }
             controllers[id] = nil
             unbook(id, client: c.owner)
             changes.events.append(.controllerRemoved(id))
+            changes.controllers[id] = nil
         }
-        changes.manager = true
+        managerUnsettled = true
     }
 
     /// Checks that `list` may stand under `id`: existing, same owner, nowhere else, no cycle, within the depth limit,

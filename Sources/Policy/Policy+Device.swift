@@ -78,7 +78,7 @@ extension Policy {
     public func setRotationLocked(_ locked: Bool) {
         guard locked != rotationLocked else { return }
         rotationLocked = locked
-        changes.manager = true
+        changes.manager.insert(.rotationLocked)
         // What DeviceOrientation reads when locking is what it keeps, even unknown.
         awaitingFreshPose = false
         guard !locked else { return }
@@ -91,9 +91,8 @@ extension Policy {
     public func setApplicationMask(_ raw: UInt32) throws(PolicyError) {
         let mask = try validMask(raw, for: "the application mask")
         try requireCommonOrientation(with: mask)
+        // Saved even when the mask in force stays the same: it now outlives a config edit.
         applicationMaskOverride = mask
-        // Announced (and saved) even when the mask in force stays the same: it now outlives a config edit.
-        changes.manager = true
         apply(applicationMask: mask)
     }
 
@@ -102,7 +101,6 @@ extension Policy {
     public func resetApplicationMask() throws(PolicyError) {
         let mask = configuration.configuredApplicationMask
         try requireCommonOrientation(with: mask)
-        if applicationMaskOverride != nil { changes.manager = true }
         applicationMaskOverride = nil
         apply(applicationMask: mask)
     }
@@ -120,7 +118,8 @@ extension Policy {
     private func apply(applicationMask mask: OrientationMask) {
         guard mask != applicationMask else { return }
         applicationMask = mask
-        changes.manager = true
+        changes.manager.insert(.applicationMask)
+        managerUnsettled = true
         for window in windows.values where window.delegateMask.isEmpty { touch(window.id) }
         decide(.hierarchy)
     }
@@ -128,9 +127,8 @@ extension Policy {
     /// Makes `orientation` what `DeviceOrientation` reads, announcing it and following it (P8).
     func publish(_ orientation: DeviceOrientation) {
         guard orientation != deviceOrientation else { return }
+        changes.events.append(.deviceOrientationChanged(from: deviceOrientation, to: orientation))
         deviceOrientation = orientation
-        changes.manager = true
-        changes.events.append(.deviceOrientationChanged(orientation))
         decide(.device)
     }
 

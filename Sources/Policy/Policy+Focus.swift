@@ -2,7 +2,7 @@ extension Policy {
     /// `SetFocusedProcess` (P6f): `authority` becomes the focus authority and the key window follows
     /// `process`, 0 meaning that nothing is focused.
     public func setFocusedProcess(_ process: UInt32, authority: ClientID) {
-        if focusAuthority != authority || focusedProcess != process { changes.manager = true }
+        if focusedProcess != process { changes.manager.insert(.focusedProcess) }
         focusAuthority = authority
         focusedProcess = process
         followFocus()
@@ -29,8 +29,8 @@ extension Policy {
     /// so a key window is found when windows remain.
     func focusAuthorityLeft() {
         focusAuthority = nil
+        if focusedProcess != 0 { changes.manager.insert(.focusedProcess) }
         focusedProcess = 0
-        changes.manager = true
         if keyWindow == nil { makeFallbackKey() }
     }
 }

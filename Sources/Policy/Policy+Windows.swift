@@ -9,6 +9,8 @@ extension Policy {
         let id = WindowID(rawValue: nextWindow)
         nextWindow += 1
         windows[id] = Window(id: id, owner: client, process: process, registration: tick())
+        let settled = currentSettled(of: id)
+        windows[id]?.settled = settled
         book(id, client: client, user: user)
         changes.events.append(.windowAdded(id))
         touch(id)
@@ -55,7 +57,14 @@ extension Policy {
 
     func makeKey(_ id: WindowID) {
         keyDeciderCache = nil
-        if let old = keyWindow { touch(old) }
+        if let old = keyWindow, old != id {
+            touch(old)
+            changes.name(.isKey, of: old)
+        }
+        if keyWindow != id {
+            changes.manager.insert(.keyWindow)
+            changes.name(.isKey, of: id)
+        }
         keyWindow = id
         windows[id]?.lastKey = tick()
         touch(id)
@@ -67,6 +76,8 @@ extension Policy {
         keyDeciderCache = nil
         keyWindow = nil
         touch(old)
+        changes.name(.isKey, of: old)
+        changes.manager.insert(.keyWindow)
     }
 
     /// P6: the window that was key most recently, else the most recently registered one.
@@ -85,7 +96,7 @@ extension Policy {
         if let root = window.rootController, let conflict = firstConflict(in: root, with: windowMask) {
             throw noCommonOrientation(conflict, id, windowMask)
         }
-        windows[id]?.delegateMask = mask
+        update(id) { $0.delegateMask = mask }
         touch(id)
         decide(.hierarchy)
     }
@@ -101,15 +112,9 @@ extension Policy {
                 throw noCommonOrientation(conflict, id, supportedMask(of: id))
             }
         }
-        if let old = window.rootController {
-            controllers[old]?.rootOf = nil
-            changes.controllers.insert(old)
-        }
-        windows[id]?.rootController = controller
-        if let controller {
-            controllers[controller]?.rootOf = id
-            changes.controllers.insert(controller)
-        }
+        if let old = window.rootController { controllers[old]?.rootOf = nil }
+        update(id) { $0.rootController = controller }
+        if let controller { controllers[controller]?.rootOf = id }
         touch(id)
         decide(.hierarchy)
     }
@@ -140,15 +145,15 @@ extension Policy {
     func removeWindow(_ id: WindowID) {
         keyDeciderCache = nil
         guard let window = windows.removeValue(forKey: id) else { return }
-        if let root = window.rootController {
-            controllers[root]?.rootOf = nil
-            changes.controllers.insert(root)
-        }
+        if let root = window.rootController { controllers[root]?.rootOf = nil }
         unbook(id, client: window.owner)
         changes.events.append(.windowRemoved(id))
-        changes.manager = true
+        changes.windows[id] = nil
+        unsettled.remove(id)
+        managerUnsettled = true
         guard keyWindow == id else { return }
         keyWindow = nil
+        changes.manager.insert(.keyWindow)
         if focusAuthority != nil { followFocus() } else { makeFallbackKey() }
     }
 

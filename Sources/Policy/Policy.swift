@@ -10,7 +10,11 @@ public struct Transition: Equatable, Sendable {
 ///
 /// Every mutation is validated first and applied only when valid, so an error
 /// leaves no change. What happened is collected in `Changes`, which the caller
-/// takes with `takeChanges()` and announces.
+/// takes with `takeChanges()` and announces: the events in order, and per object
+/// the properties whose values changed. Stored values are named as they are set
+/// (`update`); values that follow from others (a window's masks and deciding
+/// controller, the mask in force) are kept as last settled and named when a
+/// `settle()` moves them.
 public final class Policy {
     public let configuration: PolicyConfiguration
     public internal(set) var applicationMask: OrientationMask
@@ -51,6 +55,13 @@ public final class Policy {
     var clock: UInt64 = 0
     var deferred: [Decision] = []
     var changes = Changes()
+    /// Windows whose masks or hierarchy changed since the last `settle()`.
+    var unsettled: Set<WindowID> = []
+    /// The manager's mask in force or P17's lock may have changed since the last `settle()`.
+    var managerUnsettled = false
+    /// `SupportedMask` and `InterfaceLockedByApplication` as last settled.
+    var settledSupportedMask: OrientationMask
+    var settledInterfaceLocked = false
     /// The key window's deciding controller, kept between changes of the hierarchy: every decision
     /// asks for it several times, and a deep hierarchy makes each walk costly. `touch` clears it.
     var keyDeciderCache: ControllerID??
@@ -71,6 +82,7 @@ public final class Policy {
             interfaceOrientation = mask.firstInFallbackOrder ?? .portrait
         }
         self.rotationLocked = rotationLocked
+        settledSupportedMask = mask
     }
 
     /// Shrinks the tables that hold far more room than objects, after many objects went at once.
@@ -84,8 +96,9 @@ public final class Policy {
         shrink(&claims)
     }
 
-    /// Returns what happened since the last call, and forgets it.
+    /// Returns what happened since the last call, with the properties whose values changed, and forgets it.
     public func takeChanges() -> Changes {
+        settle()
         defer { changes = Changes() }
         return changes
     }
@@ -235,27 +248,68 @@ public final class Policy {
         subtree(of: id).first { controllers[$0].map { $0.supportedMask.isDisjoint(with: mask) } ?? false }
     }
 
-    /// Marks the controller, and the window holding it, as possibly reading differently.
+    /// Marks the window holding the controller for settling: its hierarchy changed.
     func touch(_ id: ControllerID) {
         keyDeciderCache = nil
-        changes.controllers.insert(id)
-        if let w = window(containing: id) { changes.windows.insert(w) }
-        changes.manager = true
+        if let w = window(containing: id) { unsettled.insert(w) }
+        managerUnsettled = true
     }
 
     /// As `touch(_:)`, when the window holding the controller is already known.
     func touch(_ id: ControllerID, in window: WindowID?) {
         keyDeciderCache = nil
-        changes.controllers.insert(id)
-        if let window { changes.windows.insert(window) }
-        changes.manager = true
+        if let window { unsettled.insert(window) }
+        managerUnsettled = true
     }
 
-    /// Marks the window as possibly reading differently.
+    /// Marks the window for settling: its masks or its hierarchy changed.
     func touch(_ id: WindowID) {
         keyDeciderCache = nil
-        changes.windows.insert(id)
-        changes.manager = true
+        unsettled.insert(id)
+        managerUnsettled = true
+    }
+
+    /// Changes a controller's stored values, naming those that now differ.
+    func update(_ id: ControllerID, _ change: (inout Controller) -> Void) {
+        guard var c = controllers[id] else { return }
+        let old = c
+        change(&c)
+        controllers[id] = c
+        changes.name(c.changes(from: old), of: id)
+    }
+
+    /// Changes a window's stored values, naming those that now differ.
+    func update(_ id: WindowID, _ change: (inout Window) -> Void) {
+        guard var w = windows[id] else { return }
+        let old = w
+        change(&w)
+        windows[id] = w
+        changes.name(w.changes(from: old), of: id)
+    }
+
+    /// What follows from the window now: its mask, its deciding controller and their intersection.
+    func currentSettled(of id: WindowID) -> Window.Settled {
+        Window.Settled(supportedMask: supportedMask(of: id), effectiveMask: effectiveMask(of: id),
+                       decidingController: decidingController(of: id))
+    }
+
+    /// Brings the values that follow from others up to date for the windows marked since the last
+    /// time, and for the manager, naming in `Changes` each one that moved.
+    func settle() {
+        for id in unsettled {
+            guard let window = windows[id] else { continue }
+            let now = currentSettled(of: id)
+            changes.name(now.changes(from: window.settled), of: id)
+            windows[id]?.settled = now
+        }
+        let small = unsettled.count < 64
+        unsettled.removeAll(keepingCapacity: small)
+        guard managerUnsettled else { return }
+        managerUnsettled = false
+        let mask = supportedMask
+        if mask != settledSupportedMask { settledSupportedMask = mask; changes.manager.insert(.supportedMask) }
+        let locked = interfaceLockedByApplication
+        if locked != settledInterfaceLocked { settledInterfaceLocked = locked; changes.manager.insert(.interfaceLockedByApplication) }
     }
 
     func tick() -> UInt64 {

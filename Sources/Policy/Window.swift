@@ -15,4 +15,31 @@ public struct Window: Sendable {
     var lastKey: UInt64?
     /// When `MakeKeyAndVisible` last chose it, for P6f: its process's choice for when it is focused.
     var chosen: UInt64?
+    /// The values that follow from the window, its hierarchy and the application mask, as the policy
+    /// last settled them (`Policy.settle()`); a settling that moves one names it in `Changes`.
+    var settled = Settled()
+
+    /// A window's properties that follow from others.
+    struct Settled: Equatable {
+        var supportedMask: OrientationMask = []
+        var effectiveMask: OrientationMask = []
+        var decidingController: ControllerID?
+
+        /// The properties whose values differ from `other`'s.
+        func changes(from other: Settled) -> WindowProperties {
+            var named: WindowProperties = []
+            if supportedMask != other.supportedMask { named.insert(.supportedMask) }
+            if effectiveMask != other.effectiveMask { named.insert(.effectiveMask) }
+            if decidingController != other.decidingController { named.insert(.decidingController) }
+            return named
+        }
+    }
+
+    /// The stored properties whose values differ from `old`'s.
+    func changes(from old: Window) -> WindowProperties {
+        var named: WindowProperties = []
+        if delegateMask != old.delegateMask { named.insert(.delegateMask) }
+        if rootController != old.rootController { named.insert(.rootController) }
+        return named
+    }
 }

@@ -65,7 +65,7 @@ final class Authorizer {
         }
     }
 
-    private let connection: Connection
+    private let bus: any Bus
     private let credentials: ClientCredentials
     private let ownUID = getuid()
     /// uids allowed without polkit: root, the daemon's own, `[Security] PrivilegedUsers`.
@@ -87,8 +87,8 @@ final class Authorizer {
     /// Resolves the config's user and group names once, at start, so no lookup happens per call.
     /// On the system bus only root and the system's polkit user are trusted to run the authority;
     /// on another bus the daemon's own uid is too (a test or session bus has no polkitd user).
-    init(connection: Connection, credentials: ClientCredentials, users: [String], groups: [String], systemBus: Bool) {
-        self.connection = connection
+    init(bus: any Bus, credentials: ClientCredentials, users: [String], groups: [String], systemBus: Bool) {
+        self.bus = bus
         self.credentials = credentials
         var uids: Set<UInt32> = [0, ownUID]
         for name in users {
@@ -155,7 +155,7 @@ final class Authorizer {
 
     /// The unique name of a trusted authority, nil when there is none to ask.
     private func findAuthority(_ done: @escaping (Result<String?, DBusError>) -> Void) {
-        connection.callBusDriver("GetNameOwner", [.string(Self.authorityName)]) { [self] result in
+        bus.callBusDriver("GetNameOwner", [.string(Self.authorityName)]) { [self] result in
             switch result {
             case .failure(let error) where error.kind == .nameHasNoOwner:
                 done(.success(nil))
@@ -180,7 +180,7 @@ final class Authorizer {
 
     private func ownerUID(_ owner: String, _ done: @escaping (UInt32?) -> Void) {
         if let known = authorityOwners[owner] { return done(known) }
-        connection.getConnectionUnixUser(owner) { [self] result in
+        bus.getConnectionUnixUser(owner) { [self] result in
             // An owner that left between the two questions is no authority.
             guard case .success(let uid) = result else { return done(nil) }
             authorityOwners[owner] = uid
@@ -221,7 +221,7 @@ final class Authorizer {
         let flags: UInt32 = request.interactive ? 1 : 0
         // No libdbus timeout: the bus holds the pending reply until the authority answers anyway, so
         // `outstanding` is released only then; the caller's own wait is bounded by the timer below.
-        connection.call(destination: authority, path: "/org/freedesktop/PolicyKit1/Authority",
+        bus.call(destination: authority, path: "/org/freedesktop/PolicyKit1/Authority",
                         interface: "org.freedesktop.PolicyKit1.Authority", method: "CheckAuthorization",
                         values: [subject, .string(request.action.rawValue), details, .uint32(flags), .string(id)],
                         timeoutMs: Int32.max) { [self] result in
@@ -256,7 +256,7 @@ final class Authorizer {
     /// authority holds no more of the daemon's pending replies.
     private func withdraw(_ check: Check) {
         do {
-            try connection.callWithoutReply(destination: check.authority, path: "/org/freedesktop/PolicyKit1/Authority",
+            try bus.callWithoutReply(destination: check.authority, path: "/org/freedesktop/PolicyKit1/Authority",
                                             interface: "org.freedesktop.PolicyKit1.Authority",
                                             method: "CancelCheckAuthorization", values: [.string(check.id)])
         } catch {

@@ -16,12 +16,12 @@ struct Credentials {
 /// While a client's lookup is in flight its later requests wait behind it, in order, so one client
 /// never has more than one lookup outstanding.
 final class ClientCredentials {
-    private let connection: Connection
+    private let bus: any Bus
     private var known: [ClientID: Credentials] = [:]
     private var waiting: [ClientID: [(Credentials?) -> Void]] = [:]
 
-    init(connection: Connection) {
-        self.connection = connection
+    init(bus: any Bus) {
+        self.bus = bus
     }
 
     /// Calls `then` with the client's credentials: at once when known, else once the bus answers;
@@ -33,7 +33,7 @@ final class ClientCredentials {
             return
         }
         waiting[client] = [then]
-        connection.callBusDriver("GetConnectionCredentials", [.string(client)]) { [weak self] result in
+        bus.callBusDriver("GetConnectionCredentials", [.string(client)]) { [weak self] result in
             guard let self, let callers = waiting.removeValue(forKey: client) else { return }
             var found: Credentials?
             if case .success(let values) = result, let dictionary = values.first?.stringKeyedDictionary,

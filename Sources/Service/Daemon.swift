@@ -5,25 +5,36 @@ import Sensors
 import Log
 import SensorSources
 
-/// The whole daemon once its settings are known: the bus connection, the service and its sensor source.
+/// The whole daemon once its settings are known: the bus, the service and its sensor source.
 public final class Daemon {
-    public let connection: Connection
+    public let bus: any Bus
     public let service: OrientationService
 
-    /// Connects, exports the objects and takes the name.
-    public init(settings: Settings) throws(StartupError) {
-        Log.showsDebug = settings.verbose
+    /// Connects to the bus the settings name, exports the objects and takes the name.
+    public convenience init(settings: Settings) throws(StartupError) {
         // A trace is checked before anything is connected, like every other setting.
         let samples = try Self.replayedSamples(settings)
+        let connection: Connection
         do {
             connection = try Connection(bus: settings.bus)
         } catch {
             throw .bus(DBusError.failed("cannot connect to the bus: \(error)"))
         }
-        service = OrientationService(settings: settings, connection: connection)
+        try self.init(settings: settings, bus: connection, samples: samples)
+    }
+
+    /// Serves on `bus` (an embedded one in tests): exports the objects and takes the name.
+    public convenience init(settings: Settings, bus: any Bus) throws(StartupError) {
+        try self.init(settings: settings, bus: bus, samples: try Self.replayedSamples(settings))
+    }
+
+    private init(settings: Settings, bus: any Bus, samples: [Sample]) throws(StartupError) {
+        Log.showsDebug = settings.verbose
+        self.bus = bus
+        service = OrientationService(settings: settings, bus: bus)
         if let (source, feed) = try makeSource(settings, samples: samples) { service.attach(source, feed: feed) }
         do { try service.start() } catch { throw .bus(error) }
-        Log.info("serving \(Orientation1.busName) as \(connection.uniqueName)")
+        Log.info("serving \(Orientation1.busName) as \(bus.uniqueName)")
     }
 
     /// The samples of `--replay`, none without it.
@@ -38,7 +49,7 @@ public final class Daemon {
     private func makeSource(_ settings: Settings, samples: [Sample]) throws(StartupError) -> (SensorSource, SampleFeed?)? {
         let feed = SampleFeed(settings: settings.classifier, sink: service)
         // The upstream proxy lives on the system bus; our own connection's name there is never it.
-        let ownNames = settings.bus == .system ? [connection.uniqueName] : []
+        let ownNames = settings.bus == .system ? [bus.uniqueName] : []
         let service = self.service
         func iio(_ sink: SensorSink) -> IIOSource {
             IIOSource(feed: feed, sink: sink, configMatrix: settings.mountMatrix, pollHz: settings.pollHz,
@@ -72,9 +83,9 @@ public final class Daemon {
     public func stop() {
         if let report = service.feed?.costReport { Log.info(report) }
         service.store.finish()
-        _ = try? connection.releaseName(Orientation1.busName)
-        connection.flush()
-        connection.close()
+        _ = try? bus.releaseName(Orientation1.busName)
+        bus.flush()
+        bus.close()
     }
 }
 

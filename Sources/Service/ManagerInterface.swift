@@ -74,7 +74,9 @@ extension OrientationService {
                 Property("KeyWindow", type: "o") { [unowned self] in .objectPath(policy.keyWindow.map { ObjectPaths.path(of: $0) } ?? "/") },
                 Property("RotationDuration", type: "d", emits: .const) { [unowned self] in .double(settings.rotationDuration) },
                 // Qt's D-Bus types need a name for a structure; Docs/clients.md shows the type.
-                Property("ScreenBounds", type: "(uu)") { [unowned self] in screenBounds(policy.interfaceOrientation) }
+                Property("ScreenBounds", type: "(uu)") { [unowned self] in
+                    ExportedTables.screenBounds(policy.interfaceOrientation, settings.portraitSize)
+                }
                     .annotated("org.qtproject.QtDBus.QtTypeName", "OrientationScreenBounds"),
                 Property("FocusedProcess", type: "u") { [unowned self] in .uint32(policy.focusedProcess) },
                 Property("InterfaceLockedByApplication", type: "b") { [unowned self] in .bool(policy.interfaceLockedByApplication) },

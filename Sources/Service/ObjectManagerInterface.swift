@@ -1,7 +1,6 @@
 import DBus
 import OrientationAPI
 import Policy
-import Log
 
 extension OrientationService {
     /// The annotation that names an interface in code gdbus-codegen generates from the XML.
@@ -24,9 +23,13 @@ extension OrientationService {
                         return .error(.limitsExceeded("GetManagedObjects lists at most \(Self.maxManagedObjectsListed) objects in one "
                             + "reply and there are \(count); follow InterfacesAdded and InterfacesRemoved instead, or read objects at their paths"))
                     }
-                    let windows = policy.firstWindowIDs(count).map { (ObjectPaths.path(of: $0), windowInterface($0)) }
-                    let controllers = policy.firstControllerIDs(count).map { (ObjectPaths.path(of: $0), controllerInterface($0)) }
-                    let entries = (windows + controllers).map { path, table in (Value.objectPath(path), Self.managedInterfaces(table)) }
+                    let objects = policy.firstWindowIDs(count).map(AnnouncedObject.window)
+                        + policy.firstControllerIDs(count).map(AnnouncedObject.controller)
+                    let entries = objects.map { object in
+                        (Value.objectPath(object.path), Value.dict(keySignature: "s", valueSignature: "a{sv}", [
+                            (.string(object.interface), .stringVariantDict(tables.properties(of: object))),
+                        ]))
+                    }
                     return .values([.dict(keySignature: "o", valueSignature: "a{sa{sv}}", entries)])
                 },
             ],
@@ -36,28 +39,4 @@ extension OrientationService {
             ])
     }
 
-    /// An object's entry: its interface and every property's value, as GetAll would read them.
-    static func managedInterfaces(_ table: Interface) -> Value {
-        let properties = Value.stringVariantDict(table.properties.map { ($0.name, $0.get()) })
-        return .dict(keySignature: "s", valueSignature: "a{sv}", [(.string(table.name), properties)])
-    }
-
-    /// `InterfacesAdded` for a window or controller just created, with its properties.
-    func announceAdded(_ path: String, _ table: Interface) {
-        emitObjectManagerSignal("InterfacesAdded", [.objectPath(path), Self.managedInterfaces(table)])
-    }
-
-    /// `InterfacesRemoved` for a window or controller gone.
-    func announceRemoved(_ path: String, _ interface: String) {
-        emitObjectManagerSignal("InterfacesRemoved", [.objectPath(path), .array(elementSignature: "s", [.string(interface)])])
-    }
-
-    private func emitObjectManagerSignal(_ signal: String, _ values: [Value]) {
-        do {
-            try connection.objects.emitSignal(path: Orientation1.managerPath, interface: StandardInterface.objectManager,
-                                              name: signal, values: values)
-        } catch {
-            Log.error("cannot emit \(signal): \(error)")
-        }
-    }
 }

@@ -11,25 +11,22 @@ import SensorSources
 /// The policy on the bus: the manager, window and controller objects, their signals,
 /// the rotation timer, claims, privilege and the saved state.
 ///
-/// Every call runs one policy operation and then `flush()`, which turns the
-/// policy's ordered events and dirty objects into signals in the contract's order.
+/// Every call runs one policy operation and then `flush()`, which hands the policy's changes to the
+/// `Announcer` and sends the messages it makes.
 public final class OrientationService {
     let settings: Settings
-    let connection: Connection
+    let bus: any Bus
     let policy: Policy
     let authorizer: Authorizer
     /// Each client's uid and process, for the per-user limits and the focus authority (P6f).
     let credentials: ClientCredentials
     let store: StateStore
-    /// The last values announced for each object, in the order of its table's announced properties,
-    /// so only real changes are sent; an array, not a dictionary, because there may be thousands of objects.
-    var announced: [String: [Value]] = [:]
+    /// The tables the manager, the windows and the controllers are exported with, built once.
+    private(set) var tables: ExportedTables!
+    /// Turns the policy's changes into messages; holds the property changes that wait for the turn's end.
+    var announcer = Announcer()
     var transitionTimer: EventLoop.Timer?
-    /// Objects whose properties may read differently and are not announced yet.
-    var pending = PendingAnnouncements()
     var announcementScheduled = false
-    /// `flush()` is under way.
-    var flushing = false
     var nameWatch: SignalSubscription?
     /// Gives the heap's free pages back once the bus has taken what a large departure announced.
     var trimTimer: EventLoop.Timer?
@@ -41,15 +38,15 @@ public final class OrientationService {
     var sensorProxyCompat: SensorProxyCompat?
 
     /// Builds the service on `connection`, restoring the saved state (P15).
-    public init(settings: Settings, connection: Connection) {
+    public init(settings: Settings, bus: any Bus) {
         self.settings = settings
-        self.connection = connection
+        self.bus = bus
         store = StateStore(directory: settings.stateDirectory)
         let saved = store.load()
         policy = Policy(configuration: settings.policy, savedApplicationMask: saved?.applicationMask,
                         savedOrientation: saved?.interfaceOrientation, rotationLocked: saved?.rotationLocked ?? false)
-        credentials = ClientCredentials(connection: connection)
-        authorizer = Authorizer(connection: connection, credentials: credentials, users: settings.privilegedUsers,
+        credentials = ClientCredentials(bus: bus)
+        authorizer = Authorizer(bus: bus, credentials: credentials, users: settings.privilegedUsers,
                                 groups: settings.privilegedGroups, systemBus: settings.bus == .system)
     }
 
@@ -58,28 +55,28 @@ public final class OrientationService {
     public func start() throws(DBusError) {
         // No call takes more objects than a client may own, nor a string longer than a name or path:
         // anything larger is refused while being read, before it costs memory.
-        connection.objects.argumentLimits = ArgumentLimits(maxArrayElements: settings.policy.limits.controllers,
+        bus.objects.argumentLimits = ArgumentLimits(maxArrayElements: settings.policy.limits.controllers,
                                                            maxStringBytes: 4096)
-        connection.objects.queueLimits = settings.queueLimits
-        connection.objects.userOf = { [unowned self] client in credentials.knownUser(of: client) }
-        let manager = managerInterface()
-        try connection.objects.register(path: Orientation1.managerPath, interfaces: [manager, objectManagerInterface()])
-        remember(Orientation1.managerPath, manager)
-        // Windows and controllers keep no table each: theirs are built when a message needs one.
+        bus.objects.queueLimits = settings.queueLimits
+        bus.objects.userOf = { [unowned self] client in credentials.knownUser(of: client) }
+        tables = ExportedTables(manager: managerInterface(), window: windowInterface(), controller: controllerInterface(),
+                                portraitSize: settings.portraitSize)
+        try bus.objects.register(path: Orientation1.managerPath, interfaces: [tables.manager, objectManagerInterface()])
+        // Windows and controllers share one table per family; a member's number reaches its handlers.
         // Their folders list the oldest objects up to the server's bound, counted without a walk.
-        connection.objects.register(family: Orientation1.windowPathPrefix,
-                                    count: { [unowned self] in policy.windowCount },
-                                    list: { [unowned self] n in policy.firstWindowIDs(n).map { ObjectPaths.path(of: $0) } },
-                                    interfaces: { [unowned self] path in
-            ObjectPaths.window(at: path).flatMap { policy.window($0) }.map { [windowInterface($0.id)] }
-        })
-        connection.objects.register(family: Orientation1.controllerPathPrefix,
-                                    count: { [unowned self] in policy.controllerCount },
-                                    list: { [unowned self] n in policy.firstControllerIDs(n).map { ObjectPaths.path(of: $0) } },
-                                    interfaces: { [unowned self] path in
-            ObjectPaths.controller(at: path).flatMap { policy.controller($0) }.map { [controllerInterface($0.id)] }
-        })
-        nameWatch = connection.watchNameOwnerChanged { [unowned self] name, _, newOwner in
+        try bus.objects.register(family: Orientation1.windowPathPrefix,
+                                        count: { [unowned self] in policy.windowCount },
+                                        list: { [unowned self] n in policy.firstWindowIDs(n).map { ObjectPaths.path(of: $0) } },
+                                        key: { [unowned self] path in
+            ObjectPaths.window(at: path).flatMap { policy.window($0) }.map(\.id.rawValue)
+        }, interfaces: [tables.window])
+        try bus.objects.register(family: Orientation1.controllerPathPrefix,
+                                        count: { [unowned self] in policy.controllerCount },
+                                        list: { [unowned self] n in policy.firstControllerIDs(n).map { ObjectPaths.path(of: $0) } },
+                                        key: { [unowned self] path in
+            ObjectPaths.controller(at: path).flatMap { policy.controller($0) }.map(\.id.rawValue)
+        }, interfaces: [tables.controller])
+        nameWatch = bus.watchNameOwnerChanged { [unowned self] name, _, newOwner in
             guard newOwner.isEmpty, name.hasPrefix(":") else { return }
             sensorProxyCompat?.clientLeft(name)
             credentials.forget(name)
@@ -91,7 +88,7 @@ public final class OrientationService {
             flush()
             if objects - (policy.windowCount + policy.controllerCount) >= OrientationService.bulkRemoval { releaseMemory() }
         }
-        guard try connection.requestName(Orientation1.busName, flags: .doNotQueue) else {
+        guard try bus.requestName(Orientation1.busName, flags: .doNotQueue) else {
             throw DBusError.addressInUse("\(Orientation1.busName) is already owned on this bus; is another orientationd running?")
         }
         startSensorProxyCompat()
@@ -108,9 +105,6 @@ public final class OrientationService {
     /// (an `InterfacesRemoved` per object) have been written to the bus: until then they hold memory.
     func releaseMemory() {
         policy.releaseUnusedCapacity()
-        if announced.count * 4 < announced.capacity {
-            announced = Dictionary(uniqueKeysWithValues: announced.map { ($0.key, $0.value) })
-        }
         trimWhenSent()
     }
 
@@ -120,7 +114,7 @@ public final class OrientationService {
         guard trimTimer == nil else { return }
         trimTimer = EventLoop.Timer(afterMs: 100) { [unowned self] in
             trimTimer = nil
-            guard !connection.hasMessagesToSend || tries <= 1 else { return trimWhenSent(tries: tries - 1) }
+            guard !bus.hasMessagesToSend || tries <= 1 else { return trimWhenSent(tries: tries - 1) }
             malloc_trim(0)
         }
     }
@@ -213,21 +207,18 @@ public final class OrientationService {
 
     // MARK: Announcing
 
-    /// Turns the policy's changes into signals in the contract's order (dbus-api.md), batch after batch:
-    /// completing an instant rotation can change more. Property changes that no signal follows are
-    /// announced once per turn of the main loop (`announcePending`), so a client changing the same
-    /// objects over and over in one turn costs one PropertiesChanged per object whose value really
-    /// changed, not one per call. A source that reports while being started (from
-    /// `.sensorNeeded`) adds to the policy's changes; they are announced in the next batch, after the
-    /// events before them.
+    /// Announces the policy's changes, batch after batch: completing an instant rotation, or a source
+    /// that reports while being started, changes more. Each batch is sent whole before the sensor is
+    /// started or stopped, so a report made meanwhile (which flushes again) comes after it. Property
+    /// changes no signal follows wait for the end of the turn (`scheduleAnnouncement`), so a client
+    /// changing the same objects over and over in one turn costs one PropertiesChanged per object.
     func flush() {
-        guard !flushing else { return }
-        flushing = true
-        defer { flushing = false }
         while true {
             let changes = policy.takeChanges()
             guard !changes.isEmpty else { break }
-            announce(changes)
+            send(announcer.announce(changes, tables))
+            sensorProxyCompat?.follow(changes.events)
+            for event in changes.events { follow(event) }
             saveState()
             // With no duration, a rotation completes at once, and what waited for it is decided now.
             if settings.rotationDuration == 0, policy.transition != nil { policy.completeTransition() }
@@ -236,21 +227,15 @@ public final class OrientationService {
         announceSensorProxyCompat()
     }
 
-    /// One batch: its marked objects join those pending, bookkeeping is done as its events come, and
-    /// everything pending is announced before each signal, so no signal overtakes a property change.
-    private func announce(_ changes: Changes) {
-        pending.add(changes)
-        for event in changes.events {
-            if Self.hasSignal(event) { announcePending() }
-            handle(event)
-        }
-    }
-
-    /// Whether `event` is announced by a signal of its own.
-    private static func hasSignal(_ event: PolicyEvent) -> Bool {
+    /// What an event asks of the daemon besides its messages: the sensor, the rotation's timer, the log.
+    private func follow(_ event: PolicyEvent) {
         switch event {
-        case .deviceOrientationChanged, .willChange, .didChange: true
-        case .windowAdded, .windowRemoved, .controllerAdded, .controllerRemoved, .sensorNeeded: false
+        case .sensorNeeded(let on): sensor?.setRunning(on)
+        case .willChange(let from, let to):
+            Log.debug("rotating from \(from.name) to \(to.name)")
+            scheduleCompletion()
+        case .deviceOrientationChanged(_, let to): Log.debug("device orientation \(to.name)")
+        default: break
         }
     }
 
@@ -259,69 +244,39 @@ public final class OrientationService {
     static let announcementBudgetMicroseconds = 2000
 
     private func scheduleAnnouncement() {
-        guard !pending.isEmpty, !announcementScheduled else { return }
+        guard announcer.hasPending, !announcementScheduled else { return }
         announcementScheduled = true
-        Idle.schedule { [unowned self] in
+        // Weak: a service stopped in a process that goes on (tests) leaves nothing to announce.
+        Idle.schedule { [weak self] in
+            guard let self else { return }
             announcementScheduled = false
             announcePending(within: OrientationService.announcementBudgetMicroseconds)
             scheduleAnnouncement()
         }
     }
 
-    /// Announces the objects whose properties may have changed since they were last announced, with
-    /// what their getters read now: all of them (before a signal, which must follow them), or as
-    /// many as fit in `budget` µs.
-    func announcePending(within budget: Int? = nil) {
-        guard !pending.isEmpty else { return }
-        let deadline = budget.map { g_get_monotonic_time() + $0 }
-        func inTime() -> Bool { deadline.map { g_get_monotonic_time() < $0 } ?? true }
-        if pending.manager {
-            pending.manager = false
-            announceChanges(at: Orientation1.managerPath)
-        }
-        let windows = Array(pending.windows)
-        var done = 0
-        while done < windows.count, inTime() { announceChanges(at: ObjectPaths.path(of: windows[done])); done += 1 }
-        pending.windows = Set(windows[done...])
-        let controllers = Array(pending.controllers)
-        done = 0
-        while done < controllers.count, inTime() { announceChanges(at: ObjectPaths.path(of: controllers[done])); done += 1 }
-        pending.controllers = Set(controllers[done...])
+    /// Announces the property changes waiting, as many objects as fit in `budget` µs.
+    func announcePending(within budget: Int) {
+        let deadline = g_get_monotonic_time() + budget
+        repeat {
+            send(announcer.takePending(tables, limit: 64))
+        } while announcer.hasPending && g_get_monotonic_time() < deadline
     }
 
-    /// What one event asks for: remembering or forgetting an object, the sensor, or its signals.
-    private func handle(_ event: PolicyEvent) {
-        switch event {
-        case .windowAdded(let id):
-            let table = windowInterface(id)
-            remember(ObjectPaths.path(of: id), table)
-            announceAdded(ObjectPaths.path(of: id), table)
-        case .controllerAdded(let id):
-            let table = controllerInterface(id)
-            remember(ObjectPaths.path(of: id), table)
-            announceAdded(ObjectPaths.path(of: id), table)
-        case .windowRemoved(let id):
-            announced[ObjectPaths.path(of: id)] = nil
-            announceRemoved(ObjectPaths.path(of: id), Orientation1.windowInterface)
-        case .controllerRemoved(let id):
-            announced[ObjectPaths.path(of: id)] = nil
-            announceRemoved(ObjectPaths.path(of: id), Orientation1.controllerInterface)
-        case .sensorNeeded(let on): sensor?.setRunning(on)
-        case .deviceOrientationChanged(let device):
-            sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
-                                  [("DeviceOrientation", .uint32(device.rawValue))])
-            emit("DeviceOrientationDidChange", [.uint32(device.rawValue)])
-            Log.debug("device orientation \(device.name)")
-        case .willChange(let from, let to):
-            emit("WillChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
-            // Only what changed: turning upside down, or with no screen size set, leaves the bounds as they were.
-            let bounds = screenBounds(to)
-            sendPropertiesChanged(Orientation1.managerPath, Orientation1.managerInterface,
-                                  [("InterfaceOrientation", .uint32(to.rawValue))] + (bounds != screenBounds(from) ? [("ScreenBounds", bounds)] : []))
-            Log.debug("rotating from \(from.name) to \(to.name)")
-            scheduleCompletion()
-        case .didChange(let from, let to):
-            emit("DidChange", [.uint32(from.rawValue), .uint32(to.rawValue)])
+    /// Sends the announcer's messages, in order.
+    func send(_ announcements: [Announcement]) {
+        for announcement in announcements {
+            do {
+                switch announcement {
+                case .properties(let object, let values):
+                    try bus.objects.emitPropertiesChanged(
+                        path: object.path, PropertiesChanged(interface: object.interface, changed: values.map { ($0.name, $0.value) }))
+                case .signal(let interface, let member, let values):
+                    try bus.objects.emitSignal(path: Orientation1.managerPath, interface: interface, name: member, values: values)
+                }
+            } catch {
+                Log.error("cannot announce \(announcement): \(error)")
+            }
         }
     }
 
@@ -343,58 +298,6 @@ public final class OrientationService {
         return UInt32((microseconds / 1000).rounded(.up))
     }
 
-    /// Properties the manager announces only through events, with the event's own values.
-    static let eventProperties: Set<String> = ["DeviceOrientation", "InterfaceOrientation", "ScreenBounds"]
-
-    /// Emits PropertiesChanged for the properties at `path` that differ from what was announced,
-    /// reading them through the getters of the object's own table.
-    func announceChanges(at path: String) {
-        guard let interface = connection.objects.interfaces(at: path)?.first else { return }
-        let properties = interface.properties.filter { $0.emits == .true }
-        let old = announced[path] ?? []
-        var new: [Value] = []
-        var changed: [(String, Value)] = []
-        for (index, property) in properties.enumerated() {
-            let value = property.get()
-            new.append(value)
-            guard index >= old.count || old[index] != value else { continue }
-            if path == Orientation1.managerPath && OrientationService.eventProperties.contains(property.name) { continue }
-            changed.append((property.name, value))
-        }
-        announced[path] = new
-        if !changed.isEmpty { sendPropertiesChanged(path, interface.name, changed, remember: false) }
-    }
-
-    /// Sends `PropertiesChanged` with explicit values, so an event's own value is what clients see.
-    func sendPropertiesChanged(_ path: String, _ interface: String, _ values: [(String, Value)], remember: Bool = true) {
-        if remember, let table = connection.objects.interfaces(at: path)?.first {
-            let names = table.properties.filter { $0.emits == .true }.map(\.name)
-            for (name, value) in values {
-                if let index = names.firstIndex(of: name), index < announced[path]?.count ?? 0 { announced[path]?[index] = value }
-            }
-        }
-        do {
-            try connection.objects.emitPropertiesChanged(path: path, PropertiesChanged(interface: interface, changed: values))
-        } catch {
-            Log.error("cannot announce \(values.map(\.0)) on \(path): \(error)")
-        }
-    }
-
-    func emit(_ signal: String, _ values: [Value]) {
-        do {
-            try connection.objects.emitSignal(path: Orientation1.managerPath, interface: Orientation1.managerInterface, name: signal, values: values)
-        } catch {
-            Log.error("cannot emit \(signal): \(error)")
-        }
-    }
-
-    func screenBounds(_ orientation: InterfaceOrientation) -> Value {
-        guard let size = settings.portraitSize else { return .structure([.uint32(0), .uint32(0)]) }
-        return orientation.isLandscape
-            ? .structure([.uint32(size.height), .uint32(size.width)])
-            : .structure([.uint32(size.width), .uint32(size.height)])
-    }
-
     /// What survives a restart, as it is now.
     var savedState: SavedState {
         SavedState(rotationLocked: policy.rotationLocked, applicationMask: policy.applicationMaskOverride,
@@ -403,18 +306,6 @@ public final class OrientationService {
 
     func saveState() {
         store.save(savedState)
-    }
-
-    // MARK: Objects
-
-    func register(path: String, interface: Interface) throws(DBusError) {
-        try connection.objects.register(path: path, interfaces: [interface])
-        remember(path, interface)
-    }
-
-    /// Takes the object's current values as announced: a new object's creation announces them.
-    func remember(_ path: String, _ interface: Interface) {
-        announced[path] = interface.properties.filter { $0.emits == .true }.map { $0.get() }
     }
 }
 
@@ -428,7 +319,8 @@ extension OrientationService: SensorSink {
     /// `HasAccelerometer` changed: announce it; a vanished device reads unknown, never a stale pose.
     public func sensorPresenceChanged() {
         if !hasAccelerometer { policy.sensorVanished() }
-        announceChanges(at: Orientation1.managerPath)
+        announcer.name(managerProperty: "HasAccelerometer")
+        sensorProxyCompat?.name("HasAccelerometer")
         flush()
     }
 }

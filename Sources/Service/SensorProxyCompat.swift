@@ -14,6 +14,8 @@ final class SensorProxyCompat {
     unowned let service: OrientationService
     /// Clients holding an accelerometer claim made here (one each, as iio-sensor-proxy counts).
     private(set) var claimants: Set<ClientID> = []
+    /// Properties whose values changed and are not announced yet, in the order they were named.
+    private var changed: [String] = []
 
     init(service: OrientationService) { self.service = service }
 
@@ -22,15 +24,15 @@ final class SensorProxyCompat {
 
     /// Exports the object, then takes the name; on refusal nothing stays exported.
     func start() throws(Refusal) {
-        let connection = service.connection
+        let bus = service.bus
         do {
-            try service.register(path: SensorProxy.path, interface: interface())
+            try bus.objects.register(path: SensorProxy.path, interfaces: [interface()])
         } catch {
             throw Refusal(message: "cannot export \(SensorProxy.path): \(error); the compatibility interface is off")
         }
         let owned: Bool
         do {
-            owned = try connection.requestName(SensorProxy.busName, flags: .doNotQueue)
+            owned = try bus.requestName(SensorProxy.busName, flags: .doNotQueue)
         } catch {
             stopExporting()
             throw Refusal(message: "cannot own \(SensorProxy.busName): \(error.message); "
@@ -49,16 +51,44 @@ final class SensorProxyCompat {
     }
 
     private func stopExporting() {
-        service.connection.objects.unregister(path: SensorProxy.path)
-        service.announced[SensorProxy.path] = nil
+        service.bus.objects.unregister(path: SensorProxy.path)
+    }
+
+    /// Marks a property as changed, to be announced at the end of the turn's batch.
+    func name(_ property: String) {
+        if !changed.contains(property) { changed.append(property) }
+    }
+
+    /// Names what the policy's events change here: the orientation string with each rotation, the
+    /// tilt when a device change moves it from one tilt to another.
+    func follow(_ events: [PolicyEvent]) {
+        for event in events {
+            switch event {
+            case .willChange: name("AccelerometerOrientation")
+            case .deviceOrientationChanged(let from, let to) where Self.accelerometerTilt(from) != Self.accelerometerTilt(to):
+                name("AccelerometerTilt")
+            default: break
+            }
+        }
+    }
+
+    /// Sends `PropertiesChanged` for what was named, with what the getters read now.
+    func announce() {
+        guard !changed.isEmpty else { return }
+        defer { changed = [] }
+        do {
+            try service.bus.objects.emitPropertiesChanged(path: SensorProxy.path, interface: SensorProxy.interface, names: changed)
+        } catch {
+            Log.error("cannot announce \(changed) on \(SensorProxy.path): \(error)")
+        }
     }
 
     /// `:1.7, pid 1234, iio-sensor-proxy` for the current owner of the name, as far as the bus tells.
     /// Blocking calls: used once, at start, on the refusal path only.
     private func ownerDescription() -> String {
-        let connection = service.connection
+        let bus = service.bus
         func ask(_ method: String, _ name: String) -> Value? {
-            try? connection.callBusDriverBlocking(method, [.string(name)]).first
+            try? bus.callBusDriverBlocking(method, [.string(name)]).first
         }
         guard let owner = ask("GetNameOwner", SensorProxy.busName)?.stringValue else { return "owner unknown" }
         var parts = [owner]
@@ -160,7 +190,6 @@ extension OrientationService {
 
     /// Announces the compatibility object's changed properties; called at the end of every `flush()`.
     func announceSensorProxyCompat() {
-        guard sensorProxyCompat != nil else { return }
-        announceChanges(at: SensorProxy.path)
+        sensorProxyCompat?.announce()
     }
 }

@@ -153,7 +153,9 @@ final class StateStore {
         let number = nextWrite
         nextWrite += 1
         lastWriteStart = g_get_monotonic_time()
-        let writing = directory.replace(Self.fileName, with: Self.encode(state)) { [unowned self] failure in
+        // Weak: a writer may end after a stopped store is gone, in a process that goes on (tests).
+        let writing = directory.replace(Self.fileName, with: Self.encode(state)) { [weak self] failure in
+            guard let self else { return }
             inFlight = nil
             wrote(state, number, failure)
             // What changed meanwhile is written next. A failed write is tried again at the next change,

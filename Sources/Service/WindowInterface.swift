@@ -4,12 +4,13 @@ import OrientationAPI
 import Policy
 
 extension OrientationService {
-    /// `org.orientationd.Orientation1.Window` for window `id`.
-    func windowInterface(_ id: WindowID) -> Interface {
+    /// `org.orientationd.Orientation1.Window`, shared by every window: handlers find theirs by `MethodCall.object`.
+    func windowInterface() -> Interface {
         Interface(
             name: Orientation1.windowInterface,
             methods: [
                 Method("MakeKeyAndVisible") { [unowned self] call in
+                    let id = WindowID(rawValue: call.object)
                     guard let window = policy.window(id), window.owner != call.sender else {
                         // P6f: with no focus authority, taking the key window from another client's needs the privilege.
                         guard policy.takesKeyWindow(id) else {
@@ -27,37 +28,39 @@ extension OrientationService {
                     }
                 },
                 Method("RequestGeometryUpdate", in: ("mask", UInt32.self)) { [unowned self] call, mask in
-                    perform(call) { () throws(PolicyError) in
+                    let id = WindowID(rawValue: call.object)
+                    return perform(call) { () throws(PolicyError) in
                         try policy.requestGeometryUpdate(id, mask, caller: call.sender)
                         return []
                     }
                 },
                 Method("Close") { [unowned self] call in
-                    perform(call) { () throws(PolicyError) in try policy.closeWindow(id, caller: call.sender); return [] }
+                    let id = WindowID(rawValue: call.object)
+                    return perform(call) { () throws(PolicyError) in try policy.closeWindow(id, caller: call.sender); return [] }
                 },
             ],
             properties: [
-                Property("SupportedMask", type: "u") { [unowned self] in .uint32(policy.supportedMask(of: id).rawValue) },
+                Property("SupportedMask", type: "u", object: { [unowned self] in .uint32(policy.supportedMask(of: WindowID(rawValue: $0)).rawValue) }),
                 Property("DelegateMask", type: UInt32.self,
-                         get: { [unowned self] in .uint32(policy.window(id)?.delegateMask.rawValue ?? 0) },
+                         object: { [unowned self] in .uint32(policy.window(WindowID(rawValue: $0))?.delegateMask.rawValue ?? 0) },
                          set: { [unowned self] call, mask in
                              performSet(call) { () throws(PolicyError) in
-                                 try policy.setDelegateMask(id, mask, caller: call.sender)
+                                 try policy.setDelegateMask(WindowID(rawValue: call.object), mask, caller: call.sender)
                              }
                          }),
                 Property("RootController", type: ObjectPath.self,
-                         get: { [unowned self] in .objectPath(ObjectPaths.path(of: policy.window(id)?.rootController)) },
+                         object: { [unowned self] in .objectPath(ObjectPaths.path(of: policy.window(WindowID(rawValue: $0))?.rootController)) },
                          set: { [unowned self] call, path in
                              performSet(call) { () throws(PolicyError) in
                                  let root = try optionalControllerArgument(path)
-                                 try policy.setRootController(id, root, caller: call.sender)
+                                 try policy.setRootController(WindowID(rawValue: call.object), root, caller: call.sender)
                              }
                          }),
-                Property("IsKey", type: "b") { [unowned self] in .bool(policy.keyWindow == id) },
-                Property("EffectiveMask", type: "u") { [unowned self] in .uint32(policy.effectiveMask(of: id).rawValue) },
-                Property("DecidingController", type: "o") { [unowned self] in
-                    .objectPath(ObjectPaths.path(of: policy.decidingController(of: id)))
-                },
+                Property("IsKey", type: "b", object: { [unowned self] in .bool(policy.keyWindow == WindowID(rawValue: $0)) }),
+                Property("EffectiveMask", type: "u", object: { [unowned self] in .uint32(policy.effectiveMask(of: WindowID(rawValue: $0)).rawValue) }),
+                Property("DecidingController", type: "o", object: { [unowned self] in
+                    .objectPath(ObjectPaths.path(of: policy.decidingController(of: WindowID(rawValue: $0))))
+                }),
             ],
             annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedNames[Orientation1.windowInterface]!)])
             .addingSetterMethods()

@@ -35,7 +35,7 @@ do {
 /// 0 after SIGTERM or SIGINT; 1 when the bus went away, which is a failure: systemd's
 /// `Restart=on-failure` then starts the daemon again.
 var exitStatus: Int32 = 0
-daemon.connection.onDisconnected = {
+daemon.bus.onDisconnected = {
     Log.error("disconnected from the bus; exiting with status 1")
     exitStatus = 1
     loop.quit()

@@ -3,31 +3,35 @@ import XCTest
 import DBus
 import TestSupport
 
-/// Objects exported as a family: tables built on demand, yet listed, introspected and called like any other.
+/// Objects exported as a family: one table for all, each member's key handed to its handlers, yet listed,
+/// introspected and called like any other.
 final class ObjectFamilyTests: XCTestCase {
     private var bus: PrivateBus!
     private var server: Connection!
     private var live: [UInt32: UInt32] = [1: 10, 3: 30]
-    private var built = 0
+    /// The keys the family's method received.
+    private var called: [UInt64] = []
     /// How many times the family's members were listed.
     private var listed = 0
 
     override func setUpWithError() throws {
         bus = try PrivateBus()
         server = try Connection(bus: .address(bus.address))
-        server.objects.register(family: "/org/orientationd/Test/item/", count: { [unowned self] in live.count }, list: {
+        try server.objects.register(family: "/org/orientationd/Test/item/", count: { [unowned self] in live.count }, list: {
             [unowned self] n in
             listed += 1
             return live.keys.sorted().prefix(n).map { "/org/orientationd/Test/item/\($0)" }
-        }, interfaces: { [unowned self] path in
+        }, key: { [unowned self] path in
             guard let id = UInt32(path.split(separator: "/").last ?? ""), live[id] != nil else { return nil }
-            built += 1
-            return [Interface(name: "org.orientationd.Item1", methods: [
-                Method("Double", out: [Arg("value", "u")]) { [unowned self] _ in .values([.uint32(live[id]! * 2)]) },
-            ], properties: [
-                Property("Value", type: "u", get: { [unowned self] in .uint32(live[id] ?? 0) }),
-            ])]
-        })
+            return UInt64(id)
+        }, interfaces: [Interface(name: "org.orientationd.Item1", methods: [
+            Method("Double", out: [Arg("value", "u")]) { [unowned self] call in
+                called.append(call.object)
+                return .values([.uint32(live[UInt32(call.object)]! * 2)])
+            },
+        ], properties: [
+            Property("Value", type: "u", object: { [unowned self] key in .uint32(live[UInt32(key)] ?? 0) }),
+        ])])
         XCTAssertTrue(try server.requestName("org.orientationd.Test"))
     }
 
@@ -48,7 +52,7 @@ final class ObjectFamilyTests: XCTestCase {
                               "org.orientationd.Item1", "Value").stdout, "u 30\n")
         XCTAssertEqual(busctl("call", "org.orientationd.Test", "/org/orientationd/Test/item/1",
                               "org.orientationd.Item1", "Double").stdout, "u 20\n")
-        XCTAssertGreaterThan(built, 0, "tables are built when a message needs them")
+        XCTAssertEqual(called, [1], "the handler receives the member's key")
     }
 
     func testAMemberThatIsGoneIsUnknown() {

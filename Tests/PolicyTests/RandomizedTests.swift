@@ -220,8 +220,9 @@ final class RandomizedPolicyTests: XCTestCase {
             // Events: device changes are real changes; rotations never overlap; each DidChange ends the WillChange before it.
             for event in changes.events {
                 switch event {
-                case .deviceOrientationChanged(let d):
+                case .deviceOrientationChanged(let from, let d):
                     if d == shownDevice { problems.append("device signal without a change: \(d)") }
+                    if from != shownDevice { problems.append("device change from \(from), but the device read \(shownDevice)") }
                     shownDevice = d
                 case .willChange(let from, let to):
                     if pendingFromEvents != nil { problems.append("WillChange(\(from), \(to)) during a transition") }
@@ -238,18 +239,27 @@ final class RandomizedPolicyTests: XCTestCase {
                 default: break
                 }
             }
-            // Every property that reads differently is announced (PropertiesChanged on every object).
+            // Exactly the properties that read differently are named, per object (PropertiesChanged on every object).
             if thrown == nil {
                 let readableAfter = Readable(policy)
-                if readableAfter.manager != readableBefore.manager, !changes.manager {
-                    problems.append("manager properties changed unannounced: \(readableBefore.manager) → \(readableAfter.manager)")
+                func check(_ what: String, _ before: [String: String], _ after: [String: String], _ named: [String]) {
+                    let differing = after.keys.filter { before[$0] != after[$0] }.sorted()
+                    if differing != named.sorted() {
+                        problems.append("\(what): \(differing) read differently but \(named.sorted()) were named; "
+                            + "before \(before), after \(after)")
+                    }
                 }
-                for (id, value) in readableAfter.windows where readableBefore.windows[id].map({ $0 != value }) ?? false {
-                    if !changes.windows.contains(id) { problems.append("\(id) changed unannounced: \(value)") }
+                check("manager", readableBefore.manager, readableAfter.manager, changes.manager.names)
+                for (id, after) in readableAfter.windows {
+                    guard let before = readableBefore.windows[id] else { continue }
+                    check("\(id)", before, after, changes.windows[id]?.names ?? [])
                 }
-                for (id, value) in readableAfter.controllers where readableBefore.controllers[id].map({ $0 != value }) ?? false {
-                    if !changes.controllers.contains(id) { problems.append("\(id) changed unannounced: \(value)") }
+                for (id, after) in readableAfter.controllers {
+                    guard let before = readableBefore.controllers[id] else { continue }
+                    check("\(id)", before, after, changes.controllers[id]?.names ?? [])
                 }
+                for id in changes.windows.keys where readableAfter.windows[id] == nil { problems.append("\(id) is gone but named") }
+                for id in changes.controllers.keys where readableAfter.controllers[id] == nil { problems.append("\(id) is gone but named") }
             }
             if shownDevice != policy.deviceOrientation { problems.append("DeviceOrientation changed silently") }
             if shownOrientation != policy.interfaceOrientation { problems.append("InterfaceOrientation changed silently") }
@@ -399,25 +409,32 @@ final class RandomizedPolicyTests: XCTestCase {
 
 /// What clients can read, per object (D-Bus properties).
 struct Readable {
-    var manager: String
-    var windows: [WindowID: String] = [:]
-    var controllers: [ControllerID: String] = [:]
+    /// The manager's properties a change names, by their names on the bus (the orientations are
+    /// announced by their events, so they are checked against the events instead).
+    var manager: [String: String]
+    var windows: [WindowID: [String: String]] = [:]
+    var controllers: [ControllerID: [String: String]] = [:]
 
     init(_ p: Policy) {
-        manager = "\(p.interfaceOrientation) \(p.deviceOrientation) \(p.supportedMask.rawValue) \(p.applicationMask.rawValue) "
-            + "\(p.rotationLocked) \(String(describing: p.keyWindow)) \(p.focusedProcess)"
+        manager = ["SupportedMask": "\(p.supportedMask.rawValue)", "ApplicationMask": "\(p.applicationMask.rawValue)",
+                   "RotationLocked": "\(p.rotationLocked)", "KeyWindow": String(describing: p.keyWindow),
+                   "FocusedProcess": "\(p.focusedProcess)", "InterfaceLockedByApplication": "\(p.interfaceLockedByApplication)"]
         for id in p.windowIDs {
             let w = p.window(id)!
-            windows[id] = "delegate=\(w.delegateMask.rawValue) root=\(String(describing: w.rootController)) key=\(p.keyWindow == id) "
-                + "supported=\(p.supportedMask(of: id).rawValue) effective=\(p.effectiveMask(of: id).rawValue) "
-                + "deciding=\(String(describing: p.decidingController(of: id)))"
+            windows[id] = ["DelegateMask": "\(w.delegateMask.rawValue)", "RootController": String(describing: w.rootController),
+                           "IsKey": "\(p.keyWindow == id)", "SupportedMask": "\(p.supportedMask(of: id).rawValue)",
+                           "EffectiveMask": "\(p.effectiveMask(of: id).rawValue)",
+                           "DecidingController": String(describing: p.decidingController(of: id))]
         }
         for id in p.controllerIDs {
             let c = p.controller(id)!
-            controllers[id] = "mask=\(c.supportedMask.rawValue) auto=\(c.shouldAutorotate) preferred=\(c.preferredOrientation) "
-                + "forwards=\(c.forwardsToChild) children=\(c.children) selected=\(c.selectedIndex) "
-                + "presented=\(String(describing: c.presented)) presenting=\(String(describing: c.presenting)) "
-                + "parent=\(String(describing: c.parent))"
+            controllers[id] = ["SupportedMask": "\(c.supportedMask.rawValue)", "ShouldAutorotate": "\(c.shouldAutorotate)",
+                               "PreferredOrientation": "\(c.preferredOrientation)", "ForwardsToChild": "\(c.forwardsToChild)",
+                               "ViewControllers": "\(c.children)", "SelectedIndex": "\(c.selectedIndex)",
+                               "PresentedController": String(describing: c.presented),
+                               "PresentingController": String(describing: c.presenting),
+                               "Parent": String(describing: c.parent),
+                               "PrefersOrientationLocked": "\(c.prefersOrientationLocked)"]
         }
     }
 }

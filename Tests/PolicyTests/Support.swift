@@ -55,7 +55,12 @@ final class Fixture {
     static func tablet() -> Fixture { Fixture(PolicyConfiguration(idiom: .tablet)) }
 
     /// Moves the policy's pending events into the log.
-    func collect() { log += policy.takeChanges().events }
+    /// A device change is logged without the orientation it came from, as `dev(_:)` writes it.
+    func collect() {
+        log += policy.takeChanges().events.map {
+            if case .deviceOrientationChanged(_, let to) = $0 { dev(to) } else { $0 }
+        }
+    }
 
     /// The events since the last drain.
     func drain() -> [PolicyEvent] {
@@ -132,7 +137,8 @@ func orientationEvents(_ events: [PolicyEvent]) -> [PolicyEvent] {
 
 func will(_ a: InterfaceOrientation, _ b: InterfaceOrientation) -> PolicyEvent { .willChange(from: a, to: b) }
 func did(_ a: InterfaceOrientation, _ b: InterfaceOrientation) -> PolicyEvent { .didChange(from: a, to: b) }
-func dev(_ d: DeviceOrientation) -> PolicyEvent { .deviceOrientationChanged(d) }
+/// A device change as the fixture logs it: the orientation it came from is checked by the randomized tests.
+func dev(_ d: DeviceOrientation) -> PolicyEvent { .deviceOrientationChanged(from: .unknown, to: d) }
 /// One full rotation, as announced once completed.
 func rotation(_ a: InterfaceOrientation, _ b: InterfaceOrientation) -> [PolicyEvent] { [will(a, b), did(a, b)] }
 

@@ -6,6 +6,7 @@ import TestSupport
 /// P17 on the bus: a controller's `PrefersOrientationLocked` (property and method) holds the interface
 /// orientation against device turns while it decides, and the manager says so.
 final class AppLockTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     func testP17_aVideoPlayerHoldsItsOrientationWithoutTheUsersLock() throws {
         let app = try newClient()
         try claim(app)

@@ -6,6 +6,7 @@ import TestSupport
 
 /// Two clients: ownership, and what happens when one leaves the bus (P6, P9, P16).
 final class ClientLifecycleTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     func testAClientLeavingRemovesItsObjectsMovesTheKeyWindowAndReDecides() throws {
         let alice = try newClient()
         let bob = try newClient()

@@ -8,6 +8,7 @@ import TestSupport
 /// and cycles through every kind of placement. Each refusal leaves everything as it was, and a
 /// client that leaves takes its whole deep hierarchy with it.
 final class CycleAndDepthTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     func testTheDefaultDepthHoldsAndCyclesAreRefusedEverywhere() throws {
         let app = try newClient()
         let window = try registerWindow(app)

@@ -7,8 +7,9 @@ import TestSupport
 
 /// Every error of dbus-api.md, provoked and named; an error changes nothing.
 final class ErrorTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     /// A window with a navigation root holding one view, and a spare view; all owned by `app`.
-    private func scene(_ app: Connection) throws -> (window: String, nav: String, first: String, spare: String) {
+    private func scene(_ app: TestClient) throws -> (window: String, nav: String, first: String, spare: String) {
         let window = try registerWindow(app)
         let nav = try createController(app, "navigation")
         let first = try createController(app)
@@ -96,37 +97,6 @@ final class ErrorTests: DaemonTestCase {
         assertError(std("AccessDenied")) { try self.ctl(alice, s.nav, "PushViewController", [.objectPath(bobNav)]) }
         XCTAssertEqual(try snapshot([s.window, s.nav, s.first, s.spare]), before)
         XCTAssertEqual(try get("ViewControllers", bobNav).arrayValues?.count, 0)
-    }
-
-    func testAccessDeniedForAnUnprivilegedUser() throws {
-        guard toolExists("setpriv"), toolExists("dbus-send") else { throw unavailable("setpriv or dbus-send missing") }
-        guard getuid() == 0 else { throw unavailable("needs root to switch to uid 65534") }
-        // Let uid 65534 reach the private bus' socket.
-        let socket = bus.address.components(separatedBy: "unix:path=").last?.components(separatedBy: ",").first ?? ""
-        chmod(dirname(socket), 0o755)
-        chmod(socket, 0o777)
-        let before = try getAll()
-        func asNobody(_ args: [String]) -> ToolResult {
-            tool(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "dbus-send", "--bus=\(bus.address)",
-                  "--print-reply", "--dest=\(Orientation1.busName)", Orientation1.managerPath] + args)
-        }
-        // The unprivileged user can read …
-        var r = asNobody(["\(StandardInterface.properties).Get", "string:\(Orientation1.managerInterface)", "string:InterfaceOrientation"])
-        XCTAssertEqual(r.status, 0, "uid 65534 cannot reach the bus: \(r.stderr)")
-        // … but not lock, force, inject or configure.
-        for args in [["\(StandardInterface.properties).Set", "string:\(Orientation1.managerInterface)", "string:RotationLocked", "variant:boolean:true"],
-                     ["\(StandardInterface.properties).Set", "string:\(Orientation1.managerInterface)", "string:ApplicationMask", "variant:uint32:24"],
-                     ["\(Orientation1.managerInterface).ResetApplicationMask"],
-                     ["\(Orientation1.managerInterface).SetDeviceOrientation", "uint32:3"]] {
-            r = asNobody(args)
-            XCTAssertNotEqual(r.status, 0, "\(args) was allowed")
-            XCTAssertTrue(r.stderr.contains(std("AccessDenied")), "\(args): \(r.stderr)")
-        }
-        XCTAssertTrue(r.stderr.contains("65534"), "the message says which rule refused: \(r.stderr)")
-        XCTAssertEqual(try getAll(), before)
-        // A non-privileged method works for them.
-        r = asNobody(["\(Orientation1.managerInterface).AttemptRotationToDeviceOrientation"])
-        XCTAssertEqual(r.status, 0, r.stderr)
     }
 
     func testStandardErrorsForObjectsMethodsInterfacesAndProperties() throws {
@@ -227,6 +197,7 @@ final class ErrorTests: DaemonTestCase {
 
 /// `[Limits] Windows=2`.
 final class LimitErrorTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     override var configText: String? { "[Limits]\nWindows=2\nControllers=3\n" }
 
     func testLimitsExceeded() throws {
@@ -247,6 +218,7 @@ final class LimitErrorTests: DaemonTestCase {
 
 /// `--sensor none`: InjectAcceleration is NotSimulated.
 final class NoSensorErrorTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     override var sensor: String { "none" }
 
     func testNotSimulated() throws {
@@ -260,5 +232,39 @@ final class NoSensorErrorTests: DaemonTestCase {
         try setDevice(3)
         XCTAssertEqual(try u("DeviceOrientation"), 3)
         XCTAssertEqual(try u("InterfaceOrientation"), 3)
+    }
+}
+
+/// An unprivileged user on the real bus, through `dbus-send`: reading works, privileged changes are refused.
+final class UnprivilegedUserErrorTests: DaemonTestCase {
+    func testAccessDeniedForAnUnprivilegedUser() throws {
+        guard toolExists("setpriv"), toolExists("dbus-send") else { throw unavailable("setpriv or dbus-send missing") }
+        guard getuid() == 0 else { throw unavailable("needs root to switch to uid 65534") }
+        // Let uid 65534 reach the private bus' socket.
+        let socket = bus.address.components(separatedBy: "unix:path=").last?.components(separatedBy: ",").first ?? ""
+        chmod(dirname(socket), 0o755)
+        chmod(socket, 0o777)
+        let before = try getAll()
+        func asNobody(_ args: [String]) -> ToolResult {
+            tool(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "dbus-send", "--bus=\(bus.address)",
+                  "--print-reply", "--dest=\(Orientation1.busName)", Orientation1.managerPath] + args)
+        }
+        // The unprivileged user can read …
+        var r = asNobody(["\(StandardInterface.properties).Get", "string:\(Orientation1.managerInterface)", "string:InterfaceOrientation"])
+        XCTAssertEqual(r.status, 0, "uid 65534 cannot reach the bus: \(r.stderr)")
+        // … but not lock, force, inject or configure.
+        for args in [["\(StandardInterface.properties).Set", "string:\(Orientation1.managerInterface)", "string:RotationLocked", "variant:boolean:true"],
+                     ["\(StandardInterface.properties).Set", "string:\(Orientation1.managerInterface)", "string:ApplicationMask", "variant:uint32:24"],
+                     ["\(Orientation1.managerInterface).ResetApplicationMask"],
+                     ["\(Orientation1.managerInterface).SetDeviceOrientation", "uint32:3"]] {
+            r = asNobody(args)
+            XCTAssertNotEqual(r.status, 0, "\(args) was allowed")
+            XCTAssertTrue(r.stderr.contains(std("AccessDenied")), "\(args): \(r.stderr)")
+        }
+        XCTAssertTrue(r.stderr.contains("65534"), "the message says which rule refused: \(r.stderr)")
+        XCTAssertEqual(try getAll(), before)
+        // A non-privileged method works for them.
+        r = asNobody(["\(Orientation1.managerInterface).AttemptRotationToDeviceOrientation"])
+        XCTAssertEqual(r.status, 0, r.stderr)
     }
 }

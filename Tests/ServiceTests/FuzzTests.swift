@@ -13,7 +13,7 @@ final class FuzzTests: DaemonTestCase {
         let walk = try FuzzWalk(address: bus.address, seed: 20261129)
         try walk.run(steps: 20_000) { step in
             XCTAssertTrue(daemon?.isRunning ?? false, "the daemon died by step \(step)")
-            for problem in brokenInvariants(on: probe, address: bus.address) { XCTFail("step \(step): \(problem)") }
+            for problem in brokenInvariants(on: probeConnection, address: bus.address) { XCTFail("step \(step): \(problem)") }
         }
         for problem in walk.problems { XCTFail(problem) }
         XCTAssertGreaterThan(walk.answered, 2_000, "the walk must also succeed often, or it tests only refusals")

@@ -6,6 +6,7 @@ import TestSupport
 
 /// More of P5, P6, P9, P13 and P16 over the bus, beyond the seed scenarios.
 final class HierarchyRuleTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     /// Dismissing a landscape player over a portrait-only screen rotates back (P9 fallback order).
     func testDismissRotatesBackWhenThePresenterDoesNotAllowTheOrientation() throws {
         let app = try newClient()

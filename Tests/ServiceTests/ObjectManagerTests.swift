@@ -8,6 +8,7 @@ import TestSupport
 /// going announced, writes as methods whose refusals are errors, only changed values in
 /// PropertiesChanged, and folder nodes that describe only what they answer.
 final class ObjectManagerTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     private let objectManager = StandardInterface.objectManager
 
     /// `GetManagedObjects` as path → interface → properties.

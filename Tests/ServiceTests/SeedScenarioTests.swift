@@ -7,6 +7,7 @@ import TestSupport
 /// The seed articles' examples (policy.md, "What must be shown"), end to end over the bus.
 /// Values: interface portrait 1, upside-down 2, landscape-right 3, landscape-left 4; masks 2, 4, 8, 16.
 final class SeedScenarioTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     func testStartsInPortraitWithThePhoneDefaults() throws {
         XCTAssertEqual(try u("InterfaceOrientation"), 1)
         XCTAssertEqual(try u("DeviceOrientation"), 0, "nobody claims, so the device reads unknown (P16)")

@@ -6,6 +6,7 @@ import TestSupport
 
 /// dbus-api.md, "Signals": the order of one rotation and of a device change.
 final class SignalOrderTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     override var configText: String? { "[Screen]\nPortraitSize=1080x1920\n" }
 
     func testOneRotationIsWillChangeThenPropertiesChangedThenDidChange() throws {
@@ -69,6 +70,7 @@ final class SignalOrderTests: DaemonTestCase {
 
 /// With `[Rotation] Duration=0.3`: DidChange comes no sooner, and rotations never overlap (P14).
 final class RotationDurationTests: DaemonTestCase {
+    override class var inProcess: Bool { true }
     override var configText: String? { "[Rotation]\nDuration=0.3\n" }
 
     func testDidChangeComesAfterTheDurationAndDecisionsWaitForIt() throws {
@@ -112,8 +114,7 @@ final class RotationDurationTests: DaemonTestCase {
         var intervals: [Double] = []
         for (n, device) in (0..<15).map({ $0 % 2 == 0 ? 3 : 1 }).enumerated() {
             recorder.clear()
-            probe.call(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
-                       method: "SetDeviceOrientation", values: [.uint32(UInt32(device))]) { _ in }
+            try send(Orientation1.managerPath, Orientation1.managerInterface, "SetDeviceOrientation", [.uint32(UInt32(device))])
             XCTAssertTrue(recorder.wait { $0.member == "DidChange" }, "rotation \(n): \(recorder.events)")
             guard let will = recorder.events.first(where: { $0.member == "WillChange" }),
                   let did = recorder.events.first(where: { $0.member == "DidChange" }) else { continue }

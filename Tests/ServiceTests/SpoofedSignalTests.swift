@@ -13,7 +13,7 @@ final class SpoofedSignalTests: DaemonTestCase {
         let window = try registerWindow(victim)
         try setDevice(3)
         XCTAssertEqual(try u("DeviceOrientation"), 3)
-        let daemonName = try XCTUnwrap(probe.callBusDriverBlocking("GetNameOwner", [.string(Orientation1.busName)]).first?.stringValue)
+        let daemonName = try XCTUnwrap(probeConnection.callBusDriverBlocking("GetNameOwner", [.string(Orientation1.busName)]).first?.stringValue)
 
         let script = """
             import sys

@@ -222,7 +222,7 @@ final class StateFileTests: DaemonTestCase {
     func testAPrivilegedChangeIsAnsweredOnceOnTheDiskAndAStalledDiskDelaysOnlyItsCaller() throws {
         let tracer = try startTracing(["-e", "trace=fsync", "-e", "inject=fsync:delay_enter=1000000"], into: "/dev/null")
         defer { stopTracing(tracer) }
-        let caller = try newClient(), other = try newClient()
+        let caller = try newConnection(), other = try newClient()
         var answer: Result<[Value], DBusError>?
         var fileWhenAnswered = ""
         let start = now()

@@ -1,0 +1,179 @@
+import DBus
+import Orientation
+import OrientationAPI
+import Policy
+
+/// An object whose changes are announced.
+enum AnnouncedObject: Hashable {
+    case manager
+    case window(WindowID)
+    case controller(ControllerID)
+
+    var path: String {
+        switch self {
+        case .manager: Orientation1.managerPath
+        case .window(let id): ObjectPaths.path(of: id)
+        case .controller(let id): ObjectPaths.path(of: id)
+        }
+    }
+
+    /// The number the family's handlers receive (`MethodCall.object`); 0 for the manager.
+    var key: UInt64 {
+        switch self {
+        case .manager: 0
+        case .window(let id): id.rawValue
+        case .controller(let id): id.rawValue
+        }
+    }
+
+    var interface: String {
+        switch self {
+        case .manager: Orientation1.managerInterface
+        case .window: Orientation1.windowInterface
+        case .controller: Orientation1.controllerInterface
+        }
+    }
+}
+
+/// Where announcements read values: what the objects' getters answer now.
+protocol AnnouncedValues {
+    /// The property's value now; nil when the object has no such property.
+    func value(_ property: String, of object: AnnouncedObject) -> Value?
+    /// Every property of a new object with its value, as `GetAll` reads them.
+    func properties(of object: AnnouncedObject) -> [(String, Value)]
+    /// `ScreenBounds` in `orientation`.
+    func screenBounds(_ orientation: InterfaceOrientation) -> Value
+}
+
+/// One message that announces a change.
+enum Announcement: Equatable {
+    /// `PropertiesChanged` at the object, with these values in this order.
+    case properties(AnnouncedObject, [NamedValue])
+    /// A signal of the manager object, of its own interface or of `ObjectManager`.
+    case signal(interface: String, member: String, [Value])
+
+    /// One property's new value.
+    struct NamedValue: Equatable {
+        let name: String
+        let value: Value
+    }
+
+    /// A signal of the manager's interface.
+    static func manager(_ member: String, _ values: [Value]) -> Announcement {
+        .signal(interface: Orientation1.managerInterface, member: member, values)
+    }
+}
+
+/// Turns the policy's changes into the messages that announce them, in the contract's order
+/// (dbus-api.md, "Signals"): the values come from the getters and are never compared with what was
+/// sent before, since the changes already name what changed.
+///
+/// Property changes wait for a signal or for the end of the turn, so the objects one turn changes
+/// many times are announced once each. Before every signal, every property change waiting is
+/// announced, so no signal overtakes a change that came before it.
+struct Announcer {
+    /// Property changes not announced yet, per object.
+    private(set) var manager: [String] = []
+    private(set) var windows: [WindowID: WindowProperties] = [:]
+    private(set) var controllers: [ControllerID: ControllerProperties] = [:]
+
+    /// True when property changes wait to be announced.
+    var hasPending: Bool { !manager.isEmpty || !windows.isEmpty || !controllers.isEmpty }
+
+    /// Adds a manager property changed outside the policy (`HasAccelerometer`).
+    mutating func name(managerProperty name: String) {
+        if !manager.contains(name) { manager.append(name) }
+    }
+
+    /// The messages one batch of changes needs now: each event's in order, everything waiting
+    /// before each signal. Property changes that no signal follows stay waiting.
+    mutating func announce(_ changes: Changes, _ values: some AnnouncedValues) -> [Announcement] {
+        add(changes)
+        var out: [Announcement] = []
+        for event in changes.events {
+            switch event {
+            case .windowAdded(let id):
+                out.append(added(.window(id), values))
+            case .controllerAdded(let id):
+                out.append(added(.controller(id), values))
+            case .windowRemoved(let id):
+                out.append(removed(.window(id)))
+            case .controllerRemoved(let id):
+                out.append(removed(.controller(id)))
+            case .deviceOrientationChanged(_, let device):
+                out += takePending(values)
+                out.append(.properties(.manager, [.init(name: "DeviceOrientation", value: .uint32(device.rawValue))]))
+                out.append(.manager("DeviceOrientationDidChange", [.uint32(device.rawValue)]))
+            case .willChange(let from, let to):
+                out += takePending(values)
+                out.append(.manager("WillChange", [.uint32(from.rawValue), .uint32(to.rawValue)]))
+                // Turning upside down, or with no screen size set, leaves the bounds as they were.
+                var changed = [Announcement.NamedValue(name: "InterfaceOrientation", value: .uint32(to.rawValue))]
+                let bounds = values.screenBounds(to)
+                if bounds != values.screenBounds(from) { changed.append(.init(name: "ScreenBounds", value: bounds)) }
+                out.append(.properties(.manager, changed))
+            case .didChange(let from, let to):
+                out += takePending(values)
+                out.append(.manager("DidChange", [.uint32(from.rawValue), .uint32(to.rawValue)]))
+            case .sensorNeeded:
+                break
+            }
+        }
+        return out
+    }
+
+    /// The property changes waiting, of at most `limit` objects (the manager counts as one).
+    mutating func takePending(_ values: some AnnouncedValues, limit: Int = .max) -> [Announcement] {
+        var out: [Announcement] = []
+        if !manager.isEmpty {
+            out.append(changed(.manager, manager, values))
+            manager = []
+        }
+        for (id, names) in windows.prefix(limit - out.count) { out.append(changed(.window(id), names.names, values)) }
+        for (id, names) in controllers.prefix(limit - out.count) { out.append(changed(.controller(id), names.names, values)) }
+        // Taken in one pass, then forgotten: the tables are emptied whole when they can be.
+        for announcement in out {
+            guard case .properties(let object, _) = announcement else { continue }
+            switch object {
+            case .window(let id): windows[id] = nil
+            case .controller(let id): controllers[id] = nil
+            case .manager: break
+            }
+        }
+        return out
+    }
+
+    /// Joins the batch's named properties to those waiting. Objects the batch creates are announced
+    /// whole by their creation, and objects it removes have nothing left to read.
+    private mutating func add(_ changes: Changes) {
+        for name in changes.manager.names where !manager.contains(name) { manager.append(name) }
+        for (id, names) in changes.windows { windows[id, default: []].formUnion(names) }
+        for (id, names) in changes.controllers { controllers[id, default: []].formUnion(names) }
+        for event in changes.events {
+            switch event {
+            case .windowAdded(let id), .windowRemoved(let id): windows[id] = nil
+            case .controllerAdded(let id), .controllerRemoved(let id): controllers[id] = nil
+            default: break
+            }
+        }
+    }
+
+    private func changed(_ object: AnnouncedObject, _ names: [String], _ values: some AnnouncedValues) -> Announcement {
+        .properties(object, names.compactMap { name in values.value(name, of: object).map { .init(name: name, value: $0) } })
+    }
+
+    /// `InterfacesAdded` with every property of the new object.
+    private func added(_ object: AnnouncedObject, _ values: some AnnouncedValues) -> Announcement {
+        let properties = Value.stringVariantDict(values.properties(of: object))
+        return .signal(interface: StandardInterface.objectManager, member: "InterfacesAdded", [
+            .objectPath(object.path), .dict(keySignature: "s", valueSignature: "a{sv}", [(.string(object.interface), properties)]),
+        ])
+    }
+
+    /// `InterfacesRemoved` of an object gone.
+    private func removed(_ object: AnnouncedObject) -> Announcement {
+        .signal(interface: StandardInterface.objectManager, member: "InterfacesRemoved", [
+            .objectPath(object.path), .array(elementSignature: "s", [.string(object.interface)]),
+        ])
+    }
+}

@@ -1,0 +1,41 @@
+import DBus
+import Orientation
+import OrientationAPI
+
+/// The tables the manager, the windows and the controllers are exported with, each built once, and
+/// the values announcements read through their getters.
+struct ExportedTables: AnnouncedValues {
+    let manager: Interface
+    let window: Interface
+    let controller: Interface
+    /// The screen's size held upright, for `ScreenBounds`; nil when not configured.
+    let portraitSize: ScreenSize?
+
+    func table(of object: AnnouncedObject) -> Interface {
+        switch object {
+        case .manager: manager
+        case .window: window
+        case .controller: controller
+        }
+    }
+
+    func value(_ property: String, of object: AnnouncedObject) -> Value? {
+        table(of: object).property(named: property)?.get(object.key)
+    }
+
+    func properties(of object: AnnouncedObject) -> [(String, Value)] {
+        table(of: object).properties.map { ($0.name, $0.get(object.key)) }
+    }
+
+    func screenBounds(_ orientation: InterfaceOrientation) -> Value {
+        Self.screenBounds(orientation, portraitSize)
+    }
+
+    /// `ScreenBounds`: the size as the interface shows it, (0, 0) when no size is configured.
+    static func screenBounds(_ orientation: InterfaceOrientation, _ size: ScreenSize?) -> Value {
+        guard let size else { return .structure([.uint32(0), .uint32(0)]) }
+        return orientation.isLandscape
+            ? .structure([.uint32(size.height), .uint32(size.width)])
+            : .structure([.uint32(size.width), .uint32(size.height)])
+    }
+}
