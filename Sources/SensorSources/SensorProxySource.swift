@@ -21,35 +21,66 @@ public final class SensorProxySource: SensorSource {
     private var subscription: SignalSubscription?
     private var reconnectTimer: EventLoop.Timer?
     private var reconnectDelayMs: UInt32 = 1000
-    /// A connection was made once: the next is made "again".
-    private var everConnected = false
-    /// `close()` was called: no reconnecting.
-    private var closed = false
-    /// The pose held is the device's now (see `freshnessMs`).
-    private var fresh = false
     private var freshnessTimer: EventLoop.Timer?
 
-    /// The unique name owning `net.hadess.SensorProxy` now; nil when none (or not known yet).
-    private var owner: String?
-    /// Bumped on every owner change, so replies about an earlier owner are ignored.
-    private var generation = 0
-    /// The owner is this process (the compatibility interface): never used.
-    private var ownerIsSelf = false
-    /// Its properties have been read (GetAll answered).
-    private var known = false
-    private var hasAccelerometer = false
-    private var orientationString = "undefined"
-    private var tiltString: String?
+    /// Where the source stands with the bus and the proxy.
+    private enum State: Equatable {
+        /// No connection: the first is being made, or (`again`) a new one after the bus went away.
+        case connecting(again: Bool)
+        /// Connected, and `net.hadess.SensorProxy` has no owner (or it is not known yet).
+        case noOwner
+        /// The name's owner is this process (the compatibility interface): never used.
+        case ownedBySelf(String)
+        /// An owner whose process is being checked and whose properties are being read.
+        case reading(owner: String)
+        /// An owner whose properties are known.
+        case proxy(Proxy)
+        /// `close()` was called: no reconnecting.
+        case closed
+    }
 
+    /// A proxy as read, and where our claim on it stands.
+    private struct Proxy: Equatable {
+        let owner: String
+        var hasAccelerometer = false
+        var orientation = "undefined"
+        var tilt: String?
+        var claim = Claim.released
+        /// The pose held is the device's now (see `freshnessMs`).
+        var fresh = false
+    }
+
+    /// Our claim on a proxy. One call at a time: the proxy counts claims per client, so a Claim and a
+    /// Release must never cross.
+    private enum Claim: Equatable {
+        case released
+        case claiming
+        case held
+        case releasing
+    }
+
+    private var state: State
+
+    /// Bumped on every owner change and lost connection, so replies about an earlier owner are ignored.
+    private var generation = 0
+    /// Whether the sink wants poses (`setRunning`).
     private var running = false
-    /// Whether the current owner holds a claim of ours (after its answer).
-    private var held = false
-    /// The generation a Claim or Release call is waiting for an answer in, if any.
-    private var inFlight: Int?
     /// The last orientation given to the sink while running; nil after (re)starting.
     private var reported: DeviceOrientation?
 
-    public var isPresent: Bool { owner != nil && !ownerIsSelf && known && hasAccelerometer }
+    /// The proxy, when its properties are known.
+    private var proxy: Proxy? {
+        if case .proxy(let p) = state { p } else { nil }
+    }
+
+    /// Changes the known proxy, when there is one.
+    private func updateProxy(_ change: (inout Proxy) -> Void) {
+        guard case .proxy(var p) = state else { return }
+        change(&p)
+        state = .proxy(p)
+    }
+
+    public var isPresent: Bool { proxy?.hasAccelerometer ?? false }
 
     /// Connects to `bus` and starts watching; throws when the bus cannot be reached now. Waits for
     /// the bus's answer, so only for the start, before anything is served. A connection that drops
@@ -67,6 +98,7 @@ public final class SensorProxySource: SensorSource {
     }
 
     private init(sink: SensorSink, ownUniqueNames: [String], of bus: BusAddress) {
+        state = .connecting(again: false)
         self.sink = sink
         self.bus = bus
         givenOwnNames = ownUniqueNames
@@ -76,7 +108,7 @@ public final class SensorProxySource: SensorSource {
     /// Takes an opened connection, then watches the name's owner and the proxy's properties.
     private func watch(through connection: Connection) {
         self.connection = connection
-        everConnected = true
+        state = .noOwner
         ownUniqueNames = Set(givenOwnNames + [connection.uniqueName])
         connection.onDisconnected = { [weak self] in self?.disconnected() }
         subscription = connection.onSignal { [weak self] message in self?.handle(message) }
@@ -95,7 +127,7 @@ public final class SensorProxySource: SensorSource {
         // An owner change seen before the answer is newer than the answer.
         let expected = generation
         connection.callBusDriver("GetNameOwner", [.string(SensorProxy.busName)]) { [weak self] result in
-            guard let self, self.owner == nil, self.generation == expected else { return }
+            guard let self, self.state == .noOwner, self.generation == expected else { return }
             if case .success(let values) = result, let unique = values.first?.stringValue {
                 self.ownerChanged(to: unique)
             }
@@ -106,14 +138,14 @@ public final class SensorProxySource: SensorSource {
 
     /// Releases any claim and closes the connection, for good.
     public func close() {
-        closed = true
+        let claimed = proxy.flatMap { $0.claim == .released ? nil : $0.owner }
+        state = .closed
         reconnectTimer?.cancel()
         reconnectTimer = nil
         freshnessTimer?.cancel()
         freshnessTimer = nil
         guard let connection, connection.isConnected else { return }
-        if held || inFlight == generation, let owner { proxyCall(owner, "ReleaseAccelerometer") { _ in } }
-        held = false
+        if let claimed { proxyCall(claimed, "ReleaseAccelerometer") { _ in } }
         if let subscription { connection.removeSignalHandler(subscription) }
         subscription = nil
         connection.flush()
@@ -135,11 +167,11 @@ public final class SensorProxySource: SensorSource {
     private func handle(_ message: Message) {
         if let change = BusDriver.nameOwnerChange(in: message) {
             if change.name == SensorProxy.busName { ownerChanged(to: change.newOwner) }
-        } else if message.path == SensorProxy.path, let owner, message.sender == owner, !ownerIsSelf, known,
+        } else if message.path == SensorProxy.path, let proxy, message.sender == proxy.owner,
                   let change = PropertiesChanged(message), change.interface == SensorProxy.interface {
             let changed = Dictionary(change.changed, uniquingKeysWith: { _, last in last })
             // The proxy announces a pose only when it has just classified one: it is the device's now.
-            if changed["AccelerometerOrientation"] != nil || changed["AccelerometerTilt"] != nil { fresh = true }
+            if changed["AccelerometerOrientation"] != nil || changed["AccelerometerTilt"] != nil { updateProxy { $0.fresh = true } }
             apply(changed)
             if !change.invalidated.isEmpty { readProperties() }
         }
@@ -148,34 +180,28 @@ public final class SensorProxySource: SensorSource {
     /// A new owner (empty: none). Everything known about the old one is dropped.
     private func ownerChanged(to newOwner: String) {
         let wasPresent = isPresent
-        if held, let old = owner, !newOwner.isEmpty {
+        if let old = proxy, old.claim == .held, !newOwner.isEmpty {
             // Replaced without leaving: give the old owner its claim back.
-            proxyCall(old, "ReleaseAccelerometer") { _ in }
+            proxyCall(old.owner, "ReleaseAccelerometer") { _ in }
         }
         generation += 1
-        owner = newOwner.isEmpty ? nil : newOwner
-        ownerIsSelf = false
-        known = false
-        hasAccelerometer = false
-        orientationString = "undefined"
-        tiltString = nil
-        held = false
-        reported = nil
         forgetFreshness()
+        reported = nil
+        if newOwner.isEmpty {
+            state = .noOwner
+        } else {
+            state = ownUniqueNames.contains(newOwner) ? .ownedBySelf(newOwner) : .reading(owner: newOwner)
+        }
         if wasPresent {
             Log.info("sensor-proxy: \(SensorProxy.busName) \(newOwner.isEmpty ? "left the bus" : "changed owner"); no accelerometer")
             sink.sensorPresenceChanged()
         }
-        guard let owner else { return }
-        if ownUniqueNames.contains(owner) {
-            ownerIsSelf = true
-            return
-        }
+        guard case .reading(let owner) = state else { return }
         let expected = generation
         connection?.callBusDriver("GetConnectionUnixProcessID", [.string(owner)]) { [weak self] result in
             guard let self, self.generation == expected else { return }
             if case .success(let values) = result, let pid = values.first?.uint32Value, pid == UInt32(getpid()) {
-                self.ownerIsSelf = true
+                self.state = .ownedBySelf(owner)
                 return
             }
             self.readProperties()
@@ -184,7 +210,12 @@ public final class SensorProxySource: SensorSource {
 
     /// Reads all of the proxy's properties (GetAll) for the current owner.
     private func readProperties() {
-        guard let owner, !ownerIsSelf else { return }
+        let owner: String
+        switch state {
+        case .reading(let o): owner = o
+        case .proxy(let p): owner = p.owner
+        default: return
+        }
         let expected = generation
         connection?.call(destination: owner, path: SensorProxy.path, interface: StandardInterface.properties,
                         method: "GetAll", values: [.string(SensorProxy.interface)]) { [weak self] result in
@@ -192,8 +223,8 @@ public final class SensorProxySource: SensorSource {
             switch result {
             case .success(let values):
                 let properties = values.first?.stringKeyedDictionary ?? [:]
-                let first = !self.known
-                self.known = true
+                let first = self.state == .reading(owner: owner)
+                if first { self.state = .proxy(Proxy(owner: owner)) }
                 self.apply(properties, announceAlways: first)
             case .failure(let error):
                 Log.warning("sensor-proxy: cannot read \(SensorProxy.busName)'s properties: \(error)")
@@ -204,9 +235,12 @@ public final class SensorProxySource: SensorSource {
     /// Takes in new property values: presence, claim and the reported orientation follow.
     private func apply(_ properties: [String: Value], announceAlways: Bool = false) {
         let wasPresent = isPresent
-        if let has = properties["HasAccelerometer"]?.boolValue { hasAccelerometer = has }
-        if let orientation = properties["AccelerometerOrientation"]?.stringValue { orientationString = orientation }
-        if let tilt = properties["AccelerometerTilt"]?.stringValue { tiltString = tilt }
+        updateProxy { p in
+            if let has = properties["HasAccelerometer"]?.boolValue { p.hasAccelerometer = has }
+            if let orientation = properties["AccelerometerOrientation"]?.stringValue { p.orientation = orientation }
+            if let tilt = properties["AccelerometerTilt"]?.stringValue { p.tilt = tilt }
+        }
+        let owner = proxy?.owner
         if isPresent != wasPresent {
             if isPresent {
                 Log.info("sensor-proxy: using the accelerometer of \(SensorProxy.busName) (\(owner ?? ""))")
@@ -224,17 +258,16 @@ public final class SensorProxySource: SensorSource {
 
     // MARK: Claim
 
-    /// Claims while running with a proxy present, releases otherwise. One call at a time per
-    /// owner: the proxy counts claims per client, so a Claim and a Release must never cross.
+    /// Claims while running with a proxy present, releases otherwise, one call at a time.
     private func reconcileClaim() {
-        guard let owner, inFlight != generation else { return }
-        let wanted = running && isPresent
-        guard wanted != held else { return }
+        guard let p = proxy, p.claim == .released || p.claim == .held else { return }
+        let wanted = running && p.hasAccelerometer
+        guard wanted != (p.claim == .held) else { return }
+        updateProxy { $0.claim = wanted ? .claiming : .releasing }
         let expected = generation
-        inFlight = expected
+        let owner = p.owner
         proxyCall(owner, wanted ? "ClaimAccelerometer" : "ReleaseAccelerometer") { [weak self] result in
             guard let self else { return }
-            if self.inFlight == expected { self.inFlight = nil }
             guard self.generation == expected else {
                 // The owner changed meanwhile; if it is still alive it gets its claim back.
                 if wanted, case .success = result { self.proxyCall(owner, "ReleaseAccelerometer") { _ in } }
@@ -242,7 +275,7 @@ public final class SensorProxySource: SensorSource {
             }
             switch result {
             case .success:
-                self.held = wanted
+                self.updateProxy { $0.claim = wanted ? .held : .released }
                 // Read the value now, changes follow by signal; it may predate the claim (P16).
                 if wanted && self.running && self.isPresent {
                     self.awaitFreshPose()
@@ -250,8 +283,9 @@ public final class SensorProxySource: SensorSource {
                 }
             case .failure(let error):
                 Log.warning("sensor-proxy: \(wanted ? "ClaimAccelerometer" : "ReleaseAccelerometer") failed: \(error)")
-                if !wanted { self.held = false }
-                else { return } // no retry loop: the next owner change or setRunning tries again
+                self.updateProxy { $0.claim = .released }
+                // No retry loop: the next owner change or setRunning tries again.
+                if wanted { return }
             }
             self.reconcileClaim()
         }
@@ -260,8 +294,8 @@ public final class SensorProxySource: SensorSource {
     /// Gives the sink the current pose, while running with a claim held and once the pose is known
     /// to be the device's now.
     private func report() {
-        guard running, isPresent, held, fresh else { return }
-        let orientation = Self.orientation(orientation: orientationString, tilt: tiltString)
+        guard running, let p = proxy, p.hasAccelerometer, p.claim == .held, p.fresh else { return }
+        let orientation = Self.orientation(orientation: p.orientation, tilt: p.tilt)
         guard orientation != reported else { return }
         reported = orientation
         sink.sensorReported(orientation)
@@ -295,13 +329,13 @@ public final class SensorProxySource: SensorSource {
         freshnessTimer = EventLoop.Timer(afterMs: Self.freshnessMs) { [weak self] in
             guard let self else { return }
             self.freshnessTimer = nil
-            self.fresh = true
+            self.updateProxy { $0.fresh = true }
             self.report()
         }
     }
 
     private func forgetFreshness() {
-        fresh = false
+        updateProxy { $0.fresh = false }
         freshnessTimer?.cancel()
         freshnessTimer = nil
     }
@@ -314,13 +348,9 @@ public final class SensorProxySource: SensorSource {
         Log.warning("sensor-proxy: lost the connection to the bus of \(SensorProxy.busName); no accelerometer until it is back")
         let wasPresent = isPresent
         generation += 1
-        owner = nil
-        known = false
-        hasAccelerometer = false
-        held = false
-        inFlight = nil
-        reported = nil
         forgetFreshness()
+        state = .connecting(again: true)
+        reported = nil
         subscription = nil
         connection = nil
         if wasPresent { sink.sensorPresenceChanged() }
@@ -329,7 +359,7 @@ public final class SensorProxySource: SensorSource {
     }
 
     private func scheduleReconnect() {
-        guard !closed else { return }
+        guard state != .closed else { return }
         reconnectTimer = EventLoop.Timer(afterMs: reconnectDelayMs) { [weak self] in
             guard let self else { return }
             self.reconnectTimer = nil
@@ -343,12 +373,12 @@ public final class SensorProxySource: SensorSource {
         Connection.open(bus: bus) { [weak self] result in
             switch result {
             case .success(let connection):
-                guard let self, !self.closed else {
+                guard let self, self.state != .closed else {
                     // Closed and released from the loop, not from inside libdbus' delivery of the answer.
                     Idle.schedule { connection.close() }
                     return
                 }
-                let again = self.everConnected
+                let again = self.state == .connecting(again: true)
                 self.watch(through: connection)
                 Log.info("sensor-proxy: connected \(again ? "again " : "")to the bus of \(SensorProxy.busName)")
             case .failure(let error):
