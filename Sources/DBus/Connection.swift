@@ -141,10 +141,13 @@ public final class Connection {
     public func flush() { dbus_connection_flush(raw) }
 
     /// Closes the connection; wraps `dbus_connection_close`. `onDisconnected` is not called for this.
+    /// The exported objects go with it: their tables' handlers hold their service without owning it
+    /// (as sd-bus's vtables hold a userdata pointer), so no table outlives the connection it serves.
     public func close() {
         guard isOpen else { return }
         isOpen = false
         onDisconnected = nil
+        server = nil
         dbus_connection_close(raw)
     }
 

@@ -59,6 +59,13 @@ public final class Message {
         return Message(owning: m)
     }
 
+    /// Addresses the message to one connection (`dbus_message_set_destination`): a signal so addressed
+    /// reaches that connection only.
+    public func address(to destination: String) throws(DBusError) {
+        try Validate.busName(destination)
+        guard dbus_message_set_destination(raw, destination) != 0 else { throw DBusError.noMemory() }
+    }
+
     /// Rebuilds a message from its wire form; wraps `dbus_message_demarshal`.
     public static func demarshal(_ bytes: [UInt8]) throws(DBusError) -> Message {
         var err = CDBus.DBusError()

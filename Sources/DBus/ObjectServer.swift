@@ -129,9 +129,10 @@ public final class ObjectServer {
         try emitPropertiesChanged(path: path, PropertiesChanged(interface: interface, changed: changed, invalidated: invalidated))
     }
 
-    /// Emits `change` as it is, for values a caller already holds (an event's own values). When its
-    /// interface is registered at `path`, each value must have its property's declared type.
-    public func emitPropertiesChanged(path: String, _ change: PropertiesChanged) throws(DBusError) {
+    /// Emits `change` as it is, for values a caller already holds (an event's own values), to every
+    /// listener or to `destination` only. When its interface is registered at `path`, each value must
+    /// have its property's declared type.
+    public func emitPropertiesChanged(path: String, _ change: PropertiesChanged, to destination: String? = nil) throws(DBusError) {
         if let iface = lookup(path)?.interfaces.first(where: { $0.name == change.interface }) {
             for (name, value) in change.changed {
                 guard let p = iface.property(named: name) else {
@@ -142,7 +143,7 @@ public final class ObjectServer {
                 }
             }
         }
-        try sink.send(try change.message(path: path))
+        try sink.send(try change.message(path: path, destination: destination))
     }
 
     /// The XML `Introspect` answers for `path`.

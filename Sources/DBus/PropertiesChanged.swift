@@ -24,9 +24,10 @@ public struct PropertiesChanged {
         self.init(interface: interface, changed: changed, invalidated: invalidated.compactMap(\.stringValue))
     }
 
-    /// The signal from the object at `path`.
-    func message(path: String) throws(DBusError) -> Message {
+    /// The signal from the object at `path`, to `destination` only when given.
+    func message(path: String, destination: String? = nil) throws(DBusError) -> Message {
         let m = try Message.signal(path: path, interface: StandardInterface.properties, name: "PropertiesChanged")
+        if let destination { try m.address(to: destination) }
         try m.append([.string(interface), .stringVariantDict(changed), .array(elementSignature: "s", invalidated.map(Value.string))])
         return m
     }

@@ -3,6 +3,7 @@ import Orientation
 import OrientationAPI
 import Policy
 import Log
+import SensorSources
 
 /// `net.hadess.SensorProxy` served by orientationd itself (`--sensor-proxy-compat`), so GNOME and KDE
 /// rotate the screen as the policy decides; shells.md has what each member answers.
@@ -10,12 +11,23 @@ import Log
 /// It lives on the daemon's one connection, so the `sensor-proxy` source is handed that connection's
 /// unique name and never reads this object; with `--sensor sensor-proxy` it is not started at all.
 /// A refusal (the name owned by another process, the bus saying no) is logged and never fatal.
+///
+/// The ambient light and proximity sensors are served here too, as the peer serves them: each is read
+/// only while some client claims it, and its readings go to the clients that claim it.
 final class SensorProxyCompat {
     unowned let service: OrientationService
     /// Clients holding an accelerometer claim made here (one each, as iio-sensor-proxy counts).
     private(set) var claimants: Set<ClientID> = []
     /// Properties whose values changed and are not announced yet, in the order they were named.
     private var changed: [String] = []
+    /// The light and proximity sensors, found once the name is ours.
+    private var sensors: ScalarSensors?
+    /// The clients claiming each of them.
+    private var scalarClaims: [ScalarSensorKind: Set<ClientID>] = [:]
+    /// The latest readings; before any, the peer's values.
+    private var lightLevel = 0.0
+    private var lightInLux = true
+    private var proximityNear = false
 
     init(service: OrientationService) { self.service = service }
 
@@ -43,11 +55,50 @@ final class SensorProxyCompat {
             throw Refusal(message: "\(SensorProxy.busName) is owned by another process (\(ownerDescription())); "
                 + "the compatibility interface is off")
         }
+        sensors = ScalarSensors(sink: self)
     }
 
-    /// A client left the bus: its claim here is gone (the policy drops its count itself).
+    /// A client left the bus: its claims here are gone (the policy drops its accelerometer count itself).
     func clientLeft(_ client: ClientID) {
         claimants.remove(client)
+        for kind in ScalarSensorKind.allCases { release(kind, by: client) }
+    }
+
+    // MARK: Light and proximity
+
+    /// `ClaimLight`, `ClaimProximity`: once per client; the first claim starts reading the sensor.
+    private func claim(_ kind: ScalarSensorKind, by client: ClientID) {
+        guard scalarClaims[kind, default: []].insert(client).inserted else { return }
+        if scalarClaims[kind]?.count == 1 { sensors?.source(kind).setRunning(true) }
+    }
+
+    /// `ReleaseLight`, `ReleaseProximity`, or the client leaving: the last release stops reading it.
+    private func release(_ kind: ScalarSensorKind, by client: ClientID) {
+        guard scalarClaims[kind]?.remove(client) != nil else { return }
+        if scalarClaims[kind]?.isEmpty ?? true { sensors?.source(kind).setRunning(false) }
+    }
+
+    private func isPresent(_ kind: ScalarSensorKind) -> Bool { sensors?.source(kind).isPresent ?? false }
+
+    /// The properties a reading of `kind` changes, in the peer's order.
+    private static func readingProperties(_ kind: ScalarSensorKind) -> [String] {
+        switch kind {
+        case .light: ["LightLevelUnit", "LightLevel"]
+        case .proximity: ["ProximityNear"]
+        }
+    }
+
+    /// `PropertiesChanged` with what the getters read now, to `destination` only when given.
+    private func send(_ names: [String], to destination: ClientID? = nil) {
+        guard let table = service.bus.objects.interfaces(at: SensorProxy.path)?.first else { return }
+        let values = names.compactMap { name in table.property(named: name).map { (name, $0.get()) } }
+        do {
+            try service.bus.objects.emitPropertiesChanged(path: SensorProxy.path,
+                                                          PropertiesChanged(interface: SensorProxy.interface, changed: values),
+                                                          to: destination)
+        } catch {
+            Log.error("cannot announce \(names) on \(SensorProxy.path): \(error)")
+        }
     }
 
     private func stopExporting() {
@@ -124,8 +175,7 @@ final class SensorProxyCompat {
     }
 
     func interface() -> Interface {
-        let ok: (MethodCall) -> Reply = { _ in .values([]) }
-        return Interface(
+        Interface(
             name: SensorProxy.interface,
             methods: [
                 Method("ClaimAccelerometer") { [unowned self] call in
@@ -147,10 +197,10 @@ final class SensorProxyCompat {
                         return []
                     }
                 },
-                Method("ClaimLight", ok),
-                Method("ReleaseLight", ok),
-                Method("ClaimProximity", ok),
-                Method("ReleaseProximity", ok),
+                Method("ClaimLight") { [unowned self] call in claim(.light, by: call.sender); return .values([]) },
+                Method("ReleaseLight") { [unowned self] call in release(.light, by: call.sender); return .values([]) },
+                Method("ClaimProximity") { [unowned self] call in claim(.proximity, by: call.sender); return .values([]) },
+                Method("ReleaseProximity") { [unowned self] call in release(.proximity, by: call.sender); return .values([]) },
             ],
             properties: [
                 Property("HasAccelerometer", type: "b") { [unowned self] in .bool(service.hasAccelerometer) },
@@ -160,11 +210,11 @@ final class SensorProxyCompat {
                 Property("AccelerometerTilt", type: "s") { [unowned self] in
                     .string(Self.accelerometerTilt(service.policy.deviceOrientation))
                 },
-                Property("HasAmbientLight", type: "b", emits: .const) { .bool(false) },
-                Property("LightLevelUnit", type: "s", emits: .const) { .string("lux") },
-                Property("LightLevel", type: "d", emits: .const) { .double(0) },
-                Property("HasProximity", type: "b", emits: .const) { .bool(false) },
-                Property("ProximityNear", type: "b", emits: .const) { .bool(false) },
+                Property("HasAmbientLight", type: "b") { [unowned self] in .bool(isPresent(.light)) },
+                Property("LightLevelUnit", type: "s") { [unowned self] in .string(lightInLux ? "lux" : "vendor") },
+                Property("LightLevel", type: "d") { [unowned self] in .double(lightLevel) },
+                Property("HasProximity", type: "b") { [unowned self] in .bool(isPresent(.proximity)) },
+                Property("ProximityNear", type: "b") { [unowned self] in .bool(proximityNear) },
             ])
     }
 }
@@ -191,5 +241,29 @@ extension OrientationService {
     /// Announces the compatibility object's changed properties; called at the end of every `flush()`.
     func announceSensorProxyCompat() {
         sensorProxyCompat?.announce()
+    }
+}
+
+extension SensorProxyCompat: ScalarSensorSink {
+    /// A sensor came or went: everyone hears of it, with its values when it came (as the peer does).
+    func scalarSensorPresenceChanged(_ kind: ScalarSensorKind) {
+        switch kind {
+        case .light: send(["HasAmbientLight"] + (isPresent(.light) ? Self.readingProperties(.light) : []))
+        case .proximity: send(["HasProximity"] + (isPresent(.proximity) ? Self.readingProperties(.proximity) : []))
+        }
+    }
+
+    /// A reading that changes a value goes to the clients that claim the sensor, and to no one else.
+    func scalarSensor(_ kind: ScalarSensorKind, read reading: ScalarReading) {
+        switch reading {
+        case .light(let level, let lux):
+            guard level != lightLevel || lux != lightInLux else { return }
+            lightLevel = level
+            lightInLux = lux
+        case .proximity(let near):
+            guard near != proximityNear else { return }
+            proximityNear = near
+        }
+        for client in scalarClaims[kind] ?? [] { send(Self.readingProperties(kind), to: client) }
     }
 }

@@ -18,41 +18,12 @@ private func accelerometer(_ x: Int, _ y: Int, _ z: Int, _ extra: [String: Strin
 }
 
 /// The IIO source end to end: a fake accelerometer in a umockdev testbed, the daemon reading it.
-final class IIOSourceTests: XCTestCase {
-    var bus: PrivateBus!
-    var testbed: Testbed!
-    var daemon: Daemon?
-    var probe: Connection!
+final class IIOSourceTests: TestbedTestCase {
     var claimant: Connection?
-    var scratch: String!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        guard access(systemPython, X_OK) == 0,
-              runTool([systemPython, "-c", "import gi; gi.require_version('UMockdev', '1.0')"]).status == 0 else {
-            throw unavailable("umockdev is not installed (apt: umockdev gir1.2-umockdev-1.0 python3-gi)")
-        }
-        scratch = NSTemporaryDirectory() + "orientationd-iio-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        bus = try PrivateBus()
-        probe = try Connection(bus: .address(bus.address))
-        testbed = try Testbed(scratch: scratch)
-    }
 
     override func tearDownWithError() throws {
         claimant?.close()
         claimant = nil
-        if let daemon {
-            let running = daemon.isRunning
-            let code = daemon.stop()
-            XCTAssertTrue(running, "orientationd died; log:\n\(daemon.log)")
-            XCTAssertEqual(code, 0, "orientationd did not exit 0 on SIGTERM; log:\n\(daemon.log)")
-        }
-        daemon = nil
-        probe?.close()
-        bus?.stop()
-        testbed?.stop()
-        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
         try super.tearDownWithError()
     }
 
@@ -65,15 +36,7 @@ final class IIOSourceTests: XCTestCase {
             try config.write(toFile: path, atomically: true, encoding: .utf8)
             args += ["--config", path]
         }
-        let d = try Daemon(testbed: testbed, bus: bus, scratch: scratch, arguments: args, user: user)
-        daemon = d
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, d.isRunning {
-            let owned = try? probe.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
-            if owned?.first?.boolValue == true { return }
-            usleep(10_000)
-        }
-        throw TestbedError(description: "orientationd did not come up; log:\n\(d.log)")
+        try launch(args, as: user)
     }
 
     func property(_ name: String) throws -> Value {

@@ -2,6 +2,7 @@
 import Foundation
 import XCTest
 import DBus
+import OrientationAPI
 import TestSupport
 
 // The IIO source under umockdev: a Python driver owns a `UMockdev.Testbed` (fake /sys, fake /dev nodes
@@ -109,6 +110,58 @@ final class Testbed {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         _ = try? FileManager.default.removeItem(atPath: root)
+    }
+}
+
+/// A test with a umockdev testbed, a private bus and a probe connection to it, all made in setUp
+/// and stopped in tearDown (skipped where umockdev is missing).
+class TestbedTestCase: XCTestCase {
+    var bus: PrivateBus!
+    var testbed: Testbed!
+    var probe: Connection!
+    var scratch: String!
+    /// The daemon a test started, which tearDown expects still running and ending with status 0.
+    var daemon: Daemon?
+
+    /// Starts orientationd in the testbed with `arguments` and waits until `name` has an owner.
+    func launch(_ arguments: [String], as user: TestAccount? = nil, waitingFor name: String = Orientation1.busName) throws {
+        let d = try Daemon(testbed: testbed, bus: bus, scratch: scratch, arguments: arguments, user: user)
+        daemon = d
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, d.isRunning {
+            let owned = try? probe.callBusDriverBlocking("NameHasOwner", [.string(name)])
+            if owned?.first?.boolValue == true { return }
+            usleep(10_000)
+        }
+        throw TestbedError(description: "orientationd did not come up; log:\n\(d.log)")
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        guard access(systemPython, X_OK) == 0,
+              runTool([systemPython, "-c", "import gi; gi.require_version('UMockdev', '1.0')"]).status == 0 else {
+            throw unavailable("umockdev is not installed (apt: umockdev gir1.2-umockdev-1.0 python3-gi)")
+        }
+        scratch = NSTemporaryDirectory() + "orientationd-iio-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        bus = try PrivateBus()
+        probe = try Connection(bus: .address(bus.address))
+        testbed = try Testbed(scratch: scratch)
+    }
+
+    override func tearDownWithError() throws {
+        if let daemon {
+            let running = daemon.isRunning
+            let code = daemon.stop()
+            XCTAssertTrue(running, "orientationd died; log:\n\(daemon.log)")
+            XCTAssertEqual(code, 0, "orientationd did not exit 0 on SIGTERM; log:\n\(daemon.log)")
+        }
+        daemon = nil
+        probe?.close()
+        bus?.stop()
+        testbed?.stop()
+        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+        try super.tearDownWithError()
     }
 }
 

@@ -1,0 +1,99 @@
+import Sensors
+
+/// The sensors besides the accelerometer that a desktop reads through `net.hadess.SensorProxy`.
+public enum ScalarSensorKind: String, Sendable, CaseIterable {
+    case light = "ambient light sensor"
+    case proximity = "proximity sensor"
+
+    /// The peer's `IIO_SENSOR_PROXY_TYPE` for a polled device of this kind.
+    var polledType: String {
+        switch self {
+        case .light: "iio-poll-als"
+        case .proximity: "iio-poll-proximity"
+        }
+    }
+}
+
+/// One reading of a light or proximity sensor.
+public enum ScalarReading: Equatable, Sendable {
+    /// Illuminance: in lux, or in the device's own unit (`LightLevelUnit` "vendor").
+    case light(level: Double, lux: Bool)
+    /// Whether something is near (`ProximityNear`).
+    case proximity(near: Bool)
+}
+
+/// Where a light or proximity source sends what it finds: the compatibility interface.
+public protocol ScalarSensorSink: AnyObject {
+    /// A device of `kind` appeared or went away.
+    func scalarSensorPresenceChanged(_ kind: ScalarSensorKind)
+    /// A reading, given only while running and only when it differs from the previous one.
+    func scalarSensor(_ kind: ScalarSensorKind, read reading: ScalarReading)
+}
+
+/// A light or proximity device found in sysfs, and how to read it.
+struct ScalarDevice: Equatable {
+    let kind: ScalarSensorKind
+    /// `iio:device1`.
+    let sysname: String
+    let path: String
+    /// The attribute polled, e.g. `in_illuminance_input`.
+    let attribute: String
+    /// What a raw value is multiplied by (1 for an `_input` value, already in lux).
+    let scale: Double
+    /// The poll interval.
+    let intervalMs: Int
+    /// Proximity only: the raw value above which something is near.
+    let nearLevel: Double?
+
+    /// Where IIO devices live in sysfs.
+    static let busDirectory = "/sys/bus/iio/devices"
+    /// iio-sensor-proxy's poll intervals: light every 0.8 s (or the device's integration time), proximity every 0.7 s.
+    static let lightIntervalMs = 800
+    static let proximityIntervalMs = 700
+
+    /// The first device of `kind` by name, skipping `excluded`: one the peer's udev rule marked with
+    /// `IIO_SENSOR_PROXY_TYPE` (a list: one device may be several sensors), or without that property
+    /// one with the attributes the rule tests. A proximity sensor without a near level cannot tell
+    /// near from far and is passed over (`unusable` gets its name). Only looks at which files exist
+    /// and at the device's properties: it never reads a value.
+    static func discover(_ kind: ScalarSensorKind, excluded: String? = nil, unusable: (String) -> Void = { _ in }) -> ScalarDevice? {
+        for sysname in Sysfs.list(busDirectory) where sysname.hasPrefix("iio:device") && sysname != excluded {
+            let path = busDirectory + "/" + sysname
+            let udev = UdevProperties(devicePath: path)
+            if let types = udev["IIO_SENSOR_PROXY_TYPE"], !types.split(separator: " ").contains(Substring(kind.polledType)) { continue }
+            guard let device = load(kind, sysname, path, udev) else { continue }
+            if kind == .proximity && device.nearLevel == nil {
+                unusable(sysname)
+                continue
+            }
+            return device
+        }
+        return nil
+    }
+
+    private static func load(_ kind: ScalarSensorKind, _ sysname: String, _ path: String, _ udev: UdevProperties) -> ScalarDevice? {
+        switch kind {
+        case .light:
+            for channel in ["in_illuminance", "in_illuminance0"] {
+                let interval = Sysfs.attribute("\(path)/\(channel)_integration_time").flatMap(SysfsNumber.parse)
+                    .map { Int(($0 * 1000).rounded()) }.flatMap { $0 > 0 ? min($0, lightIntervalMs) : nil } ?? lightIntervalMs
+                if Sysfs.exists("\(path)/\(channel)_input") {
+                    return ScalarDevice(kind: kind, sysname: sysname, path: path, attribute: "\(channel)_input", scale: 1,
+                                        intervalMs: interval, nearLevel: nil)
+                }
+                if Sysfs.exists("\(path)/\(channel)_raw") {
+                    let scale = Sysfs.attribute("\(path)/\(channel)_scale").flatMap(SysfsNumber.parse) ?? 1
+                    return ScalarDevice(kind: kind, sysname: sysname, path: path, attribute: "\(channel)_raw",
+                                        scale: scale == 0 ? 1 : scale, intervalMs: interval, nearLevel: nil)
+                }
+            }
+            return nil
+        case .proximity:
+            guard Sysfs.exists("\(path)/in_proximity_raw") else { return nil }
+            let level = udev["PROXIMITY_NEAR_LEVEL"].flatMap(SysfsNumber.parse)
+                ?? Sysfs.attribute("\(path)/in_proximity_nearlevel").flatMap(SysfsNumber.parse)
+            return ScalarDevice(kind: kind, sysname: sysname, path: path, attribute: "in_proximity_raw", scale: 1,
+                                intervalMs: proximityIntervalMs, nearLevel: level.flatMap { $0 > 0 ? $0 : nil })
+        }
+    }
+}

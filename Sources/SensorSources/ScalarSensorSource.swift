@@ -1,0 +1,156 @@
+@preconcurrency import Glibc
+import EventLoop
+import Sensors
+import Log
+
+/// A polled IIO light or proximity sensor (`ScalarDevice`), read only while running: one read of its
+/// attribute per interval, a reading sent only when it differs from the one before. Faults (a read
+/// error, a garbage value) skip the reading and are logged once per episode; a reading is never made
+/// up. Devices come and go through `rescan()`, which `ScalarSensors` calls on device events.
+public final class ScalarSensorSource {
+    public let kind: ScalarSensorKind
+    private unowned let sink: ScalarSensorSink
+    private(set) var device: ScalarDevice?
+    private var running = false
+    private var timer: EventLoop.Timer?
+    private var faults = FaultEpisode(unknownAfter: 3)
+    private var threshold: ProximityThreshold?
+    private var last: ScalarReading?
+    /// Proximity sensors passed over for having no near level, logged once each.
+    private var loggedWithoutLevel: Set<String> = []
+
+    init(kind: ScalarSensorKind, sink: ScalarSensorSink) {
+        self.kind = kind
+        self.sink = sink
+        device = look()
+        if let device { describe(device) }
+    }
+
+    /// Whether a device of this kind is there now.
+    public var isPresent: Bool { device != nil }
+
+    /// Reads while some client claims the sensor, and not at all otherwise.
+    public func setRunning(_ running: Bool) {
+        guard running != self.running else { return }
+        self.running = running
+        if running { start() } else { stop() }
+    }
+
+    private func start() {
+        guard running, let device, timer == nil else { return }
+        last = nil
+        threshold = device.nearLevel.map(ProximityThreshold.init(nearLevel:))
+        timer = EventLoop.Timer(everyMs: UInt32(device.intervalMs)) { [unowned self] in poll() }
+        poll()
+    }
+
+    private func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    private func poll() {
+        guard let device else { return }
+        let file = "\(device.path)/\(device.attribute)"
+        let text: String
+        do { text = try Sysfs.read(file) } catch {
+            return fault(device, error.description)
+        }
+        guard let raw = SysfsNumber.parse(text), raw.isFinite else {
+            return fault(device, "\(file) holds '\(text.trimmedBlanks.prefix(40))', not a number")
+        }
+        if faults.succeeded() { Log.info("\(device.sysname): readings work again") }
+        let reading: ScalarReading
+        switch kind {
+        case .light:
+            reading = .light(level: raw * device.scale, lux: true)
+        case .proximity:
+            guard var t = threshold else { return }
+            reading = .proximity(near: t.classify(raw))
+            threshold = t
+        }
+        guard reading != last else { return }
+        last = reading
+        sink.scalarSensor(kind, read: reading)
+    }
+
+    private func fault(_ device: ScalarDevice, _ problem: String) {
+        if !Sysfs.exists(device.path) { return vanished(device.sysname) }
+        if faults.failed().log { Log.warning("\(device.sysname): \(problem); skipping readings until they work again") }
+    }
+
+    // MARK: Hotplug
+
+    private func look(excluding excluded: String? = nil) -> ScalarDevice? {
+        ScalarDevice.discover(kind, excluded: excluded) { [unowned self] sysname in
+            guard loggedWithoutLevel.insert(sysname).inserted else { return }
+            Log.warning("\(sysname): proximity sensor without a near level (udev PROXIMITY_NEAR_LEVEL or "
+                + "in_proximity_nearlevel), so it cannot tell near from far; not used")
+        }
+    }
+
+    /// Another look after a device event on `sysname` (`action` as the event says).
+    func handle(sysname: String, action: String?) {
+        if action == "remove" || action == "unbind", device?.sysname == sysname { return vanished(sysname) }
+        guard let found = look() else {
+            if let device { vanished(device.sysname) }
+            return
+        }
+        guard found != device else { return }
+        let hadDevice = device != nil
+        stop()
+        device = found
+        describe(found)
+        if !hadDevice { sink.scalarSensorPresenceChanged(kind) }
+        start()
+    }
+
+    private func vanished(_ sysname: String) {
+        stop()
+        device = nil
+        last = nil
+        _ = faults.succeeded()
+        Log.info("\(sysname): \(kind.rawValue) removed")
+        sink.scalarSensorPresenceChanged(kind)
+        if let other = look(excluding: sysname) {
+            device = other
+            describe(other)
+            sink.scalarSensorPresenceChanged(kind)
+            start()
+        }
+    }
+
+    private func describe(_ device: ScalarDevice) {
+        var what = "\(kind.rawValue) \(device.sysname): \(device.attribute)"
+        if device.scale != 1 { what += " × \(device.scale)" }
+        what += ", polled every \(device.intervalMs) ms while claimed"
+        if let level = device.nearLevel { what += "; near above \(level), far again below \(level * ProximityThreshold.farFraction)" }
+        Log.info(what)
+    }
+}
+
+/// The light and proximity sensors, and the one stream of device events that tells them of devices
+/// coming and going.
+public final class ScalarSensors {
+    public let light: ScalarSensorSource
+    public let proximity: ScalarSensorSource
+    private var hotplug: HotplugMonitor?
+
+    /// Looks for both kinds now and follows device events.
+    public init(sink: ScalarSensorSink) {
+        light = ScalarSensorSource(kind: .light, sink: sink)
+        proximity = ScalarSensorSource(kind: .proximity, sink: sink)
+        hotplug = HotplugMonitor { [unowned self] event in
+            guard event.subsystem == "iio", let sysname = event.sysname else { return }
+            light.handle(sysname: sysname, action: event.action)
+            proximity.handle(sysname: sysname, action: event.action)
+        }
+    }
+
+    public func source(_ kind: ScalarSensorKind) -> ScalarSensorSource {
+        switch kind {
+        case .light: light
+        case .proximity: proximity
+        }
+    }
+}
