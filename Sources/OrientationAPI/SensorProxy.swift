@@ -4,4 +4,7 @@ public enum SensorProxy {
     public static let busName = "net.hadess.SensorProxy"
     public static let path = "/net/hadess/SensorProxy"
     public static let interface = "net.hadess.SensorProxy"
+    /// The compass, a second object (geoclue reads it).
+    public static let compassPath = "/net/hadess/SensorProxy/Compass"
+    public static let compassInterface = "net.hadess.SensorProxy.Compass"
 }

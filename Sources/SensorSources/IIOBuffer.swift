@@ -3,8 +3,9 @@ import CGLib
 import EventLoop
 import Sensors
 
-/// Reads an accelerometer through its IIO buffer: the kernel pushes frames on the trigger and the
-/// main loop wakes only when one is there (a unix-fd watch on `/dev/iio:deviceN`, never a timer).
+/// Reads a sensor's channels (an accelerometer's three axes, a light sensor's intensity, a compass's
+/// heading) through its IIO buffer: the kernel pushes frames on the trigger and the main loop wakes
+/// only when one is there (a unix-fd watch on `/dev/iio:deviceN`, never a timer).
 final class IIOBufferReader {
     private let support: IIOBufferSupport
     private let layout: FrameLayout
@@ -13,11 +14,11 @@ final class IIOBufferReader {
     /// Bytes of a frame that arrived in part.
     private var pending: [UInt8] = []
 
-    /// Enables the x, y, z scan elements, selects the trigger, enables the buffer and opens the node
+    /// Enables the support's scan elements, selects the trigger, enables the buffer and opens the node
     /// (O_NONBLOCK). Throws when any step fails, after undoing what was done.
-    /// `frame` gets the raw x, y, z of the newest frame of each wake-up; `failure` why the
-    /// device stopped working (the reader is closed by then).
-    init(_ support: IIOBufferSupport, frame: @escaping (Int64, Int64, Int64) -> Void,
+    /// `frame` gets the raw values of the channels, in the support's order, of the newest frame of
+    /// each wake-up; `failure` why the device stopped working (the reader is closed by then).
+    init(_ support: IIOBufferSupport, frame: @escaping ([Int64]) -> Void,
          failure: @escaping (IIOError) -> Void) throws(IIOError) {
         self.support = support
         let path = support.devicePath
@@ -27,8 +28,8 @@ final class IIOBufferReader {
         }
         // A buffer left enabled (by a crashed predecessor) refuses changes to its scan elements.
         try? Sysfs.write(path + "/buffer/enable", "0")
-        for axis in IIODevice.axes {
-            try write("\(scan)/in_accel_\(axis)_en", "1", doing: "cannot enable ")
+        for channel in support.channels {
+            try write("\(scan)/\(channel)_en", "1", doing: "cannot enable ")
         }
         // The frame holds every enabled channel (a timestamp, other axes), so lay out all of them.
         var channels: [ScanChannel] = []
@@ -42,8 +43,8 @@ final class IIOBufferReader {
             channels.append(ScanChannel(name: name, index: index, type: type))
         }
         layout = FrameLayout(channels)
-        guard IIODevice.axes.allSatisfy({ layout.offsets["in_accel_\($0)"] != nil }), layout.frameSize > 0 else {
-            throw IIOError("the x, y and z scan elements are not all enabled")
+        guard support.channels.allSatisfy({ layout.offsets[$0] != nil }), layout.frameSize > 0 else {
+            throw IIOError("the scan elements \(support.channels.joined(separator: ", ")) are not all enabled")
         }
         if Sysfs.attribute(path + "/trigger/current_trigger") != support.trigger {
             try write(path + "/trigger/current_trigger", support.trigger, doing: "cannot select trigger '\(support.trigger)': ")
@@ -70,7 +71,7 @@ final class IIOBufferReader {
     var frameSize: Int { layout.frameSize }
 
     /// Reads everything available without blocking and hands over the newest complete frame; the problem on failure.
-    private func drain(_ frame: (Int64, Int64, Int64) -> Void) -> IIOError? {
+    private func drain(_ frame: ([Int64]) -> Void) -> IIOError? {
         var buffer = [UInt8](repeating: 0, count: max(256, layout.frameSize * 16))
         var newest: [UInt8]?
         while true {
@@ -87,9 +88,9 @@ final class IIOBufferReader {
                 pending.removeFirst(whole)
             }
         }
-        if let newest, let x = layout.value(of: "in_accel_x", in: newest), let y = layout.value(of: "in_accel_y", in: newest),
-           let z = layout.value(of: "in_accel_z", in: newest) {
-            frame(x, y, z)
+        if let newest {
+            let values = support.channels.compactMap { layout.value(of: $0, in: newest) }
+            if values.count == support.channels.count { frame(values) }
         }
         return nil
     }

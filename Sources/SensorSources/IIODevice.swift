@@ -101,20 +101,23 @@ struct UdevProperties {
     subscript(key: String) -> String? { values[key] }
 }
 
-/// What buffered reading needs: scan elements for the three axes, a buffer, a trigger and the character device.
-struct IIOBufferSupport {
+/// What buffered reading needs: scan elements for the channels read, a buffer, a trigger and the character device.
+struct IIOBufferSupport: Equatable {
     let devicePath: String
+    /// The scan elements read, e.g. `in_accel_x`, `in_accel_y`, `in_accel_z`.
+    let channels: [String]
     /// The trigger to select in `trigger/current_trigger`.
     let trigger: String
     /// `/dev/iio:deviceN`.
     let node: String
 
-    /// Nil when the device lacks any part of it.
-    init?(devicePath: String, sysname: String, udev: UdevProperties) {
+    /// Nil when the device lacks any part of it. `channels` defaults to an accelerometer's three axes.
+    init?(devicePath: String, sysname: String, udev: UdevProperties,
+          channels: [String] = IIODevice.axes.map { "in_accel_\($0)" }) {
         let scan = devicePath + "/scan_elements"
         guard Sysfs.exists(devicePath + "/buffer/enable"),
-              IIODevice.axes.allSatisfy({ Sysfs.exists("\(scan)/in_accel_\($0)_en") && Sysfs.exists("\(scan)/in_accel_\($0)_type")
-                                          && Sysfs.exists("\(scan)/in_accel_\($0)_index") }),
+              channels.allSatisfy({ Sysfs.exists("\(scan)/\($0)_en") && Sysfs.exists("\(scan)/\($0)_type")
+                                    && Sysfs.exists("\(scan)/\($0)_index") }),
               Sysfs.isWritable(devicePath + "/trigger/current_trigger") else { return nil }
         let name = Sysfs.attribute(devicePath + "/name") ?? ""
         let number = sysname.dropFirst("iio:device".count)
@@ -135,6 +138,7 @@ struct IIOBufferSupport {
         if !node.hasPrefix("/") { node = "/dev/" + node }
         guard Sysfs.exists(node) else { return nil }
         self.devicePath = devicePath
+        self.channels = channels
         self.trigger = trigger
         self.node = node
     }

@@ -68,8 +68,8 @@ public final class IIOSource: SensorSource {
         raiseSamplingFrequency(of: device)
         if let support = device.buffer, bufferRefused != device.sysname {
             do {
-                buffer = try IIOBufferReader(support, frame: { [unowned self] x, y, z in
-                    take(Double(x), Double(y), Double(z))
+                buffer = try IIOBufferReader(support, frame: { [unowned self] xyz in
+                    take(Double(xyz[0]), Double(xyz[1]), Double(xyz[2]))
                 }, failure: { [unowned self] problem in
                     buffer = nil
                     Log.warning("\(device.sysname): \(problem); polling at \(pollHz) Hz instead")

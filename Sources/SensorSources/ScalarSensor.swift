@@ -4,12 +4,23 @@ import Sensors
 public enum ScalarSensorKind: String, Sendable, CaseIterable {
     case light = "ambient light sensor"
     case proximity = "proximity sensor"
+    case compass = "compass"
 
-    /// The peer's `IIO_SENSOR_PROXY_TYPE` for a polled device of this kind.
-    var polledType: String {
+    /// The peer's `IIO_SENSOR_PROXY_TYPE`s for devices of this kind.
+    var udevTypes: [String] {
         switch self {
-        case .light: "iio-poll-als"
-        case .proximity: "iio-poll-proximity"
+        case .light: ["iio-poll-als", "iio-buffer-als"]
+        case .proximity: ["iio-poll-proximity"]
+        case .compass: ["iio-buffer-compass"]
+        }
+    }
+
+    /// The scan element a buffered device of this kind reports in.
+    var bufferedChannel: String? {
+        switch self {
+        case .light: "in_intensity_both"
+        case .proximity: nil
+        case .compass: "in_rot_from_north_magnetic_tilt_comp"
         }
     }
 }
@@ -20,6 +31,8 @@ public enum ScalarReading: Equatable, Sendable {
     case light(level: Double, lux: Bool)
     /// Whether something is near (`ProximityNear`).
     case proximity(near: Bool)
+    /// Degrees from magnetic north (`CompassHeading`).
+    case compass(heading: Double)
 }
 
 /// Where a light or proximity source sends what it finds: the compatibility interface.
@@ -36,14 +49,19 @@ struct ScalarDevice: Equatable {
     /// `iio:device1`.
     let sysname: String
     let path: String
-    /// The attribute polled, e.g. `in_illuminance_input`.
-    let attribute: String
+    /// How it is read.
+    let mode: Mode
     /// What a raw value is multiplied by (1 for an `_input` value, already in lux).
     let scale: Double
-    /// The poll interval.
-    let intervalMs: Int
     /// Proximity only: the raw value above which something is near.
     let nearLevel: Double?
+
+    enum Mode: Equatable {
+        /// One read of `attribute` (e.g. `in_illuminance_input`) every `intervalMs`.
+        case polled(attribute: String, intervalMs: Int)
+        /// Frames from the device's buffer, which wake the daemon only when the device reports.
+        case buffered(IIOBufferSupport)
+    }
 
     /// Where IIO devices live in sysfs.
     static let busDirectory = "/sys/bus/iio/devices"
@@ -60,7 +78,8 @@ struct ScalarDevice: Equatable {
         for sysname in Sysfs.list(busDirectory) where sysname.hasPrefix("iio:device") && sysname != excluded {
             let path = busDirectory + "/" + sysname
             let udev = UdevProperties(devicePath: path)
-            if let types = udev["IIO_SENSOR_PROXY_TYPE"], !types.split(separator: " ").contains(Substring(kind.polledType)) { continue }
+            if let types = udev["IIO_SENSOR_PROXY_TYPE"]?.split(separator: " "),
+               !kind.udevTypes.contains(where: { types.contains(Substring($0)) }) { continue }
             guard let device = load(kind, sysname, path, udev) else { continue }
             if kind == .proximity && device.nearLevel == nil {
                 unusable(sysname)
@@ -78,22 +97,41 @@ struct ScalarDevice: Equatable {
                 let interval = Sysfs.attribute("\(path)/\(channel)_integration_time").flatMap(SysfsNumber.parse)
                     .map { Int(($0 * 1000).rounded()) }.flatMap { $0 > 0 ? min($0, lightIntervalMs) : nil } ?? lightIntervalMs
                 if Sysfs.exists("\(path)/\(channel)_input") {
-                    return ScalarDevice(kind: kind, sysname: sysname, path: path, attribute: "\(channel)_input", scale: 1,
-                                        intervalMs: interval, nearLevel: nil)
+                    return ScalarDevice(kind: kind, sysname: sysname, path: path,
+                                        mode: .polled(attribute: "\(channel)_input", intervalMs: interval), scale: 1, nearLevel: nil)
                 }
                 if Sysfs.exists("\(path)/\(channel)_raw") {
-                    let scale = Sysfs.attribute("\(path)/\(channel)_scale").flatMap(SysfsNumber.parse) ?? 1
-                    return ScalarDevice(kind: kind, sysname: sysname, path: path, attribute: "\(channel)_raw",
-                                        scale: scale == 0 ? 1 : scale, intervalMs: interval, nearLevel: nil)
+                    return ScalarDevice(kind: kind, sysname: sysname, path: path,
+                                        mode: .polled(attribute: "\(channel)_raw", intervalMs: interval),
+                                        scale: scale(path, ["\(channel)_scale"]), nearLevel: nil)
                 }
             }
-            return nil
+            return buffered(kind, sysname, path, udev, scales: ["in_intensity_both_scale", "in_intensity_scale"])
         case .proximity:
             guard Sysfs.exists("\(path)/in_proximity_raw") else { return nil }
             let level = udev["PROXIMITY_NEAR_LEVEL"].flatMap(SysfsNumber.parse)
                 ?? Sysfs.attribute("\(path)/in_proximity_nearlevel").flatMap(SysfsNumber.parse)
-            return ScalarDevice(kind: kind, sysname: sysname, path: path, attribute: "in_proximity_raw", scale: 1,
-                                intervalMs: proximityIntervalMs, nearLevel: level.flatMap { $0 > 0 ? $0 : nil })
+            return ScalarDevice(kind: kind, sysname: sysname, path: path,
+                                mode: .polled(attribute: "in_proximity_raw", intervalMs: proximityIntervalMs),
+                                scale: 1, nearLevel: level.flatMap { $0 > 0 ? $0 : nil })
+        case .compass:
+            return buffered(kind, sysname, path, udev, scales: ["in_rot_from_north_magnetic_tilt_comp_scale", "in_rot_scale"])
         }
+    }
+
+    /// A device of `kind` read through its buffer, in the kind's one channel.
+    private static func buffered(_ kind: ScalarSensorKind, _ sysname: String, _ path: String, _ udev: UdevProperties,
+                                 scales: [String]) -> ScalarDevice? {
+        guard let channel = kind.bufferedChannel,
+              let support = IIOBufferSupport(devicePath: path, sysname: sysname, udev: udev, channels: [channel]) else { return nil }
+        return ScalarDevice(kind: kind, sysname: sysname, path: path, mode: .buffered(support), scale: scale(path, scales), nearLevel: nil)
+    }
+
+    /// The first of `names` that holds a usable number, else 1.
+    private static func scale(_ path: String, _ names: [String]) -> Double {
+        for name in names {
+            if let value = Sysfs.attribute("\(path)/\(name)").flatMap(SysfsNumber.parse), value != 0, value.isFinite { return value }
+        }
+        return 1
     }
 }

@@ -3,16 +3,19 @@ import EventLoop
 import Sensors
 import Log
 
-/// A polled IIO light or proximity sensor (`ScalarDevice`), read only while running: one read of its
-/// attribute per interval, a reading sent only when it differs from the one before. Faults (a read
-/// error, a garbage value) skip the reading and are logged once per episode; a reading is never made
-/// up. Devices come and go through `rescan()`, which `ScalarSensors` calls on device events.
+/// An IIO light, proximity or compass sensor (`ScalarDevice`), read only while running: polled (one
+/// read of its attribute per interval) or through its buffer (the daemon wakes when the device
+/// reports), a reading sent only when it differs from the one before. Faults (a read error, a garbage
+/// value, a buffer that fails) skip the reading and are logged once per episode; a reading is never
+/// made up. Devices come and go through `handle(sysname:action:)`, which `ScalarSensors` calls on
+/// device events.
 public final class ScalarSensorSource {
     public let kind: ScalarSensorKind
     private unowned let sink: ScalarSensorSink
     private(set) var device: ScalarDevice?
     private var running = false
     private var timer: EventLoop.Timer?
+    private var buffer: IIOBufferReader?
     private var faults = FaultEpisode(unknownAfter: 3)
     private var threshold: ProximityThreshold?
     private var last: ScalarReading?
@@ -37,21 +40,37 @@ public final class ScalarSensorSource {
     }
 
     private func start() {
-        guard running, let device, timer == nil else { return }
+        guard running, let device, timer == nil, buffer == nil else { return }
         last = nil
         threshold = device.nearLevel.map(ProximityThreshold.init(nearLevel:))
-        timer = EventLoop.Timer(everyMs: UInt32(device.intervalMs)) { [unowned self] in poll() }
-        poll()
+        switch device.mode {
+        case .polled(let attribute, let intervalMs):
+            timer = EventLoop.Timer(everyMs: UInt32(intervalMs)) { [unowned self] in poll(attribute) }
+            poll(attribute)
+        case .buffered(let support):
+            do {
+                buffer = try IIOBufferReader(support, frame: { [unowned self] values in
+                    take(Double(values[0]), from: device)
+                }, failure: { [unowned self] problem in
+                    buffer = nil
+                    fault(device, "\(problem); claim it again to retry")
+                })
+            } catch {
+                fault(device, "cannot read it through its buffer: \(error)")
+            }
+        }
     }
 
     private func stop() {
         timer?.cancel()
         timer = nil
+        buffer?.close()
+        buffer = nil
     }
 
-    private func poll() {
+    private func poll(_ attribute: String) {
         guard let device else { return }
-        let file = "\(device.path)/\(device.attribute)"
+        let file = "\(device.path)/\(attribute)"
         let text: String
         do { text = try Sysfs.read(file) } catch {
             return fault(device, error.description)
@@ -59,6 +78,11 @@ public final class ScalarSensorSource {
         guard let raw = SysfsNumber.parse(text), raw.isFinite else {
             return fault(device, "\(file) holds '\(text.trimmedBlanks.prefix(40))', not a number")
         }
+        take(raw, from: device)
+    }
+
+    /// A raw value read: scaled (or classified, for proximity) and sent when it changed.
+    private func take(_ raw: Double, from device: ScalarDevice) {
         if faults.succeeded() { Log.info("\(device.sysname): readings work again") }
         let reading: ScalarReading
         switch kind {
@@ -68,6 +92,8 @@ public final class ScalarSensorSource {
             guard var t = threshold else { return }
             reading = .proximity(near: t.classify(raw))
             threshold = t
+        case .compass:
+            reading = .compass(heading: raw * device.scale)
         }
         guard reading != last else { return }
         last = reading
@@ -121,36 +147,35 @@ public final class ScalarSensorSource {
     }
 
     private func describe(_ device: ScalarDevice) {
-        var what = "\(kind.rawValue) \(device.sysname): \(device.attribute)"
-        if device.scale != 1 { what += " × \(device.scale)" }
-        what += ", polled every \(device.intervalMs) ms while claimed"
+        var what = "\(kind.rawValue) \(device.sysname): "
+        switch device.mode {
+        case .polled(let attribute, let intervalMs):
+            what += attribute + (device.scale != 1 ? " × \(device.scale)" : "") + ", polled every \(intervalMs) ms while claimed"
+        case .buffered(let support):
+            what += support.channels.joined(separator: ", ") + (device.scale != 1 ? " × \(device.scale)" : "")
+                + ", buffered (trigger \(support.trigger), \(support.node)) while claimed"
+        }
         if let level = device.nearLevel { what += "; near above \(level), far again below \(level * ProximityThreshold.farFraction)" }
         Log.info(what)
     }
 }
 
-/// The light and proximity sensors, and the one stream of device events that tells them of devices
-/// coming and going.
+/// The light, proximity and compass sensors, and the one stream of device events that tells them of
+/// devices coming and going.
 public final class ScalarSensors {
-    public let light: ScalarSensorSource
-    public let proximity: ScalarSensorSource
+    private let sources: [ScalarSensorSource]
     private var hotplug: HotplugMonitor?
 
-    /// Looks for both kinds now and follows device events.
+    /// Looks for every kind now and follows device events.
     public init(sink: ScalarSensorSink) {
-        light = ScalarSensorSource(kind: .light, sink: sink)
-        proximity = ScalarSensorSource(kind: .proximity, sink: sink)
+        sources = ScalarSensorKind.allCases.map { ScalarSensorSource(kind: $0, sink: sink) }
         hotplug = HotplugMonitor { [unowned self] event in
             guard event.subsystem == "iio", let sysname = event.sysname else { return }
-            light.handle(sysname: sysname, action: event.action)
-            proximity.handle(sysname: sysname, action: event.action)
+            for source in sources { source.handle(sysname: sysname, action: event.action) }
         }
     }
 
     public func source(_ kind: ScalarSensorKind) -> ScalarSensorSource {
-        switch kind {
-        case .light: light
-        case .proximity: proximity
-        }
+        sources.first { $0.kind == kind }!
     }
 }

@@ -28,6 +28,8 @@ final class SensorProxyCompat {
     private var lightLevel = 0.0
     private var lightInLux = true
     private var proximityNear = false
+    /// -1 until the compass has reported, as the peer's.
+    private var compassHeading = -1.0
 
     init(service: OrientationService) { self.service = service }
 
@@ -39,6 +41,7 @@ final class SensorProxyCompat {
         let bus = service.bus
         do {
             try bus.objects.register(path: SensorProxy.path, interfaces: [interface()])
+            try bus.objects.register(path: SensorProxy.compassPath, interfaces: [compassInterface()])
         } catch {
             throw Refusal(message: "cannot export \(SensorProxy.path): \(error); the compatibility interface is off")
         }
@@ -80,29 +83,44 @@ final class SensorProxyCompat {
 
     private func isPresent(_ kind: ScalarSensorKind) -> Bool { sensors?.source(kind).isPresent ?? false }
 
-    /// The properties a reading of `kind` changes, in the peer's order.
-    private static func readingProperties(_ kind: ScalarSensorKind) -> [String] {
+    /// The property saying whether a sensor of `kind` is there, and those a reading changes, in the peer's order.
+    private static func properties(_ kind: ScalarSensorKind) -> (presence: String, reading: [String]) {
         switch kind {
-        case .light: ["LightLevelUnit", "LightLevel"]
-        case .proximity: ["ProximityNear"]
+        case .light: ("HasAmbientLight", ["LightLevelUnit", "LightLevel"])
+        case .proximity: ("HasProximity", ["ProximityNear"])
+        case .compass: ("HasCompass", ["CompassHeading"])
         }
     }
 
-    /// `PropertiesChanged` with what the getters read now, to `destination` only when given.
-    private func send(_ names: [String], to destination: ClientID? = nil) {
-        guard let table = service.bus.objects.interfaces(at: SensorProxy.path)?.first else { return }
-        let values = names.compactMap { name in table.property(named: name).map { (name, $0.get()) } }
+    /// `PropertiesChanged` of `kind`'s object with what the getters read now, to `destination` only when given.
+    private func send(_ kind: ScalarSensorKind, _ names: [String], to destination: ClientID? = nil) {
+        let (path, name) = kind == .compass ? (SensorProxy.compassPath, SensorProxy.compassInterface) : (SensorProxy.path, SensorProxy.interface)
+        guard let table = service.bus.objects.interfaces(at: path)?.first else { return }
+        let values = names.compactMap { property in table.property(named: property).map { (property, $0.get()) } }
         do {
-            try service.bus.objects.emitPropertiesChanged(path: SensorProxy.path,
-                                                          PropertiesChanged(interface: SensorProxy.interface, changed: values),
-                                                          to: destination)
+            try service.bus.objects.emitPropertiesChanged(path: path, PropertiesChanged(interface: name, changed: values), to: destination)
         } catch {
-            Log.error("cannot announce \(names) on \(SensorProxy.path): \(error)")
+            Log.error("cannot announce \(names) on \(path): \(error)")
         }
+    }
+
+    /// `net.hadess.SensorProxy.Compass` at its own path, as geoclue reads it.
+    func compassInterface() -> Interface {
+        Interface(
+            name: SensorProxy.compassInterface,
+            methods: [
+                Method("ClaimCompass") { [unowned self] call in claim(.compass, by: call.sender); return .values([]) },
+                Method("ReleaseCompass") { [unowned self] call in release(.compass, by: call.sender); return .values([]) },
+            ],
+            properties: [
+                Property("HasCompass", type: "b") { [unowned self] in .bool(isPresent(.compass)) },
+                Property("CompassHeading", type: "d") { [unowned self] in .double(compassHeading) },
+            ])
     }
 
     private func stopExporting() {
         service.bus.objects.unregister(path: SensorProxy.path)
+        service.bus.objects.unregister(path: SensorProxy.compassPath)
     }
 
     /// Marks a property as changed, to be announced at the end of the turn's batch.
@@ -247,10 +265,8 @@ extension OrientationService {
 extension SensorProxyCompat: ScalarSensorSink {
     /// A sensor came or went: everyone hears of it, with its values when it came (as the peer does).
     func scalarSensorPresenceChanged(_ kind: ScalarSensorKind) {
-        switch kind {
-        case .light: send(["HasAmbientLight"] + (isPresent(.light) ? Self.readingProperties(.light) : []))
-        case .proximity: send(["HasProximity"] + (isPresent(.proximity) ? Self.readingProperties(.proximity) : []))
-        }
+        let (presence, reading) = Self.properties(kind)
+        send(kind, [presence] + (isPresent(kind) ? reading : []))
     }
 
     /// A reading that changes a value goes to the clients that claim the sensor, and to no one else.
@@ -263,7 +279,10 @@ extension SensorProxyCompat: ScalarSensorSink {
         case .proximity(let near):
             guard near != proximityNear else { return }
             proximityNear = near
+        case .compass(let heading):
+            guard heading != compassHeading else { return }
+            compassHeading = heading
         }
-        for client in scalarClaims[kind] ?? [] { send(Self.readingProperties(kind), to: client) }
+        for client in scalarClaims[kind] ?? [] { send(kind, Self.properties(kind).reading, to: client) }
     }
 }

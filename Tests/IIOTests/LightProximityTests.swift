@@ -292,3 +292,105 @@ final class LightProximitySideBySideTests: TestbedTestCase {
         XCTAssertEqual(r.peer[0]["HasProximity"], .bool(false), "iio-sensor-proxy: \(r.peer)")
     }
 }
+
+/// Buffered sensors (HID sensor hubs report only when the reading changes): a light sensor's
+/// `in_intensity_both` and a compass's `in_rot_from_north_magnetic_tilt_comp`, read from the device's
+/// buffer while claimed, so the daemon sleeps until the device reports.
+final class BufferedScalarSensorTests: TestbedTestCase {
+    var clients: [Connection] = []
+
+    override func tearDownWithError() throws {
+        for c in clients { c.close() }
+        try super.tearDownWithError()
+    }
+
+    /// A buffered device with one channel (le:u32 at 0) and an enabled timestamp at 8: 16-byte frames.
+    func addBuffered(_ number: Int, name: String, channel: String, scale: String) throws {
+        try testbed.add(description: """
+            P: /devices/iio:device\(number)
+            N: iio:device\(number)
+            E: DEVNAME=/dev/iio:device\(number)
+            E: SUBSYSTEM=iio
+            A: dev=241:\(number)
+            A: name=\(name)
+            A: \(channel)_scale=\(scale)
+            A: buffer/enable=0
+            A: buffer/length=8
+            A: trigger/current_trigger=
+            A: scan_elements/\(channel)_en=0
+            A: scan_elements/\(channel)_index=0
+            A: scan_elements/\(channel)_type=le:u32/32>>0
+            A: scan_elements/in_timestamp_en=1
+            A: scan_elements/in_timestamp_index=1
+            A: scan_elements/in_timestamp_type=le:s64/64>>0
+
+            """)
+        try testbed.add(description: "P: /devices/trigger\(number)\nE: SUBSYSTEM=iio\nA: name=\(name)-dev\(number)\n")
+    }
+
+    func frame(_ value: UInt32) -> [UInt8] {
+        [UInt8(value & 0xff), UInt8(value >> 8 & 0xff), UInt8(value >> 16 & 0xff), UInt8(value >> 24), 0, 0, 0, 0,
+         1, 2, 3, 4, 5, 6, 7, 8]
+    }
+
+    func get(_ path: String, _ interface: String, _ name: String) throws -> Value? {
+        try probe.callBlocking(destination: SensorProxy.busName, path: path, interface: StandardInterface.properties,
+                               method: "Get", values: [.string(interface), .string(name)], timeoutMs: 5000).first?.variantValue
+    }
+
+    func claim(_ path: String, _ interface: String, _ method: String) throws -> (Connection, () -> [[String: Value]]) {
+        let c = try Connection(bus: .address(bus.address))
+        clients.append(c)
+        final class Box { var changes: [[String: Value]] = [] }
+        let box = Box()
+        c.onSignal { message in
+            guard message.path == path, let change = PropertiesChanged(message) else { return }
+            box.changes.append(Dictionary(change.changed, uniquingKeysWith: { _, last in last }))
+        }
+        _ = try c.callBlocking(destination: SensorProxy.busName, path: path, interface: interface, method: method, timeoutMs: 5000)
+        return (c, { box.changes })
+    }
+
+    func testABufferedLightSensorWakesTheDaemonOnlyWhenItReports() throws {
+        try addBuffered(6, name: "als", channel: "in_intensity_both", scale: "0.5")
+        try launch(["--sensor", "iio", "--sensor-proxy-compat"], waitingFor: SensorProxy.busName)
+        XCTAssertEqual(try get(SensorProxy.path, SensorProxy.interface, "HasAmbientLight"), .bool(true), daemon!.log)
+        XCTAssertTrue(daemon!.log.contains("buffered (trigger als-dev6"), daemon!.log)
+        XCTAssertEqual(try testbed.read("/sys/devices/iio:device6/buffer/enable"), "0", "not enabled before a claim")
+        let (_, changes) = try claim(SensorProxy.path, SensorProxy.interface, "ClaimLight")
+        XCTAssertTrue(waitUntil(3) { (try? self.testbed.read("/sys/devices/iio:device6/buffer/enable")) == "1" }, daemon!.log)
+        XCTAssertEqual(try testbed.read("/sys/devices/iio:device6/scan_elements/in_intensity_both_en"), "1")
+        XCTAssertEqual(try testbed.read("/sys/devices/iio:device6/trigger/current_trigger"), "als-dev6")
+
+        // Claimed, and the device silent: no timer wakes the daemon.
+        waitUntil(0.3) { false }
+        let before = daemon!.contextSwitches
+        waitUntil(1.5) { false }
+        XCTAssertLessThanOrEqual(daemon!.contextSwitches - before, 1, "the daemon woke while the buffered sensor was silent")
+
+        try testbed.writeDevice("/dev/iio:device6", frame(400))
+        XCTAssertTrue(waitUntil(3) { changes().contains { $0["LightLevel"] == .double(200) } }, "\(changes())\n\(daemon!.log)")
+        XCTAssertEqual(try get(SensorProxy.path, SensorProxy.interface, "LightLevel"), .double(200))
+    }
+
+    func testTheCompassIsServedAtItsOwnPathFromItsBuffer() throws {
+        let path = SensorProxy.compassPath, interface = SensorProxy.compassInterface
+        try launch(["--sensor", "iio", "--sensor-proxy-compat"], waitingFor: SensorProxy.busName)
+        XCTAssertEqual(try get(path, interface, "HasCompass"), .bool(false), "served even without a compass")
+        XCTAssertEqual(try get(path, interface, "CompassHeading"), .double(-1), "the peer's value before any reading")
+
+        try addBuffered(5, name: "magn_3d", channel: "in_rot_from_north_magnetic_tilt_comp", scale: "0.001")
+        try testbed.uevent("/sys/devices/iio:device5", "add")
+        XCTAssertTrue(waitUntil(3) { (try? self.get(path, interface, "HasCompass")) == .bool(true) }, daemon!.log)
+        let (_, changes) = try claim(path, interface, "ClaimCompass")
+        XCTAssertTrue(waitUntil(3) { (try? self.testbed.read("/sys/devices/iio:device5/buffer/enable")) == "1" }, daemon!.log)
+        try testbed.writeDevice("/dev/iio:device5", frame(90_000) + frame(123_500))
+        XCTAssertTrue(waitUntil(3) { changes().contains { $0["CompassHeading"] == .double(123.5) } }, "\(changes())\n\(daemon!.log)")
+        XCTAssertFalse(changes().contains { $0["CompassHeading"] == .double(90) }, "only the newest frame of a wake-up counts")
+        _ = try probe.callBlocking(destination: SensorProxy.busName, path: path, interface: interface, method: "ReleaseCompass", timeoutMs: 5000)
+        XCTAssertEqual(try testbed.read("/sys/devices/iio:device5/buffer/enable"), "1", "another client's claim still holds")
+        clients[0].close()
+        XCTAssertTrue(waitUntil(3) { (try? self.testbed.read("/sys/devices/iio:device5/buffer/enable")) == "0" },
+                      "the buffer is disabled once its last claimant has left")
+    }
+}
