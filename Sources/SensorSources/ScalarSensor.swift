@@ -59,6 +59,8 @@ struct ScalarDevice: Equatable {
     enum Mode: Equatable {
         /// One read of `attribute` (e.g. `in_illuminance_input`) every `intervalMs`.
         case polled(attribute: String, intervalMs: Int)
+        /// Apple's SMC `light` attribute, `(a,b)`, every `intervalMs`: a vendor unit (`AppleSMCLight`).
+        case appleSMC(attribute: String, intervalMs: Int)
         /// Frames from the device's buffer, which wake the daemon only when the device reports.
         case buffered(IIOBufferSupport)
     }
@@ -68,6 +70,11 @@ struct ScalarDevice: Equatable {
     /// iio-sensor-proxy's poll intervals: light every 0.8 s (or the device's integration time), proximity every 0.7 s.
     static let lightIntervalMs = 800
     static let proximityIntervalMs = 700
+    /// The peer polls Apple's SMC light sensor every 8 s.
+    static let appleSMCIntervalMs = 8000
+    /// Where platform and hwmon devices live in sysfs.
+    static let platformDirectory = "/sys/bus/platform/devices"
+    static let hwmonDirectory = "/sys/class/hwmon"
 
     /// The first device of `kind` by name, skipping `excluded`: one the peer's udev rule marked with
     /// `IIO_SENSOR_PROXY_TYPE` (a list: one device may be several sensors), or without that property
@@ -86,6 +93,24 @@ struct ScalarDevice: Equatable {
                 continue
             }
             return device
+        }
+        return kind == .light ? appleSMC() : nil
+    }
+
+    /// Apple's SMC light sensor of older MacBooks: a platform or hwmon device with a `light` attribute
+    /// that is the SMC's (`MODALIAS=platform:applesmc`) or that the peer's rule marked `hwmon-als`.
+    private static func appleSMC() -> ScalarDevice? {
+        for directory in [platformDirectory, hwmonDirectory] {
+            for name in Sysfs.list(directory) {
+                let path = directory + "/" + name
+                guard Sysfs.exists(path + "/light") else { continue }
+                let udev = UdevProperties(devicePath: path)
+                let modalias = Sysfs.attribute(path + "/modalias") ?? Sysfs.attribute(path + "/device/modalias") ?? udev["MODALIAS"]
+                let marked = udev["IIO_SENSOR_PROXY_TYPE"]?.split(separator: " ").contains("hwmon-als") ?? false
+                guard modalias == "platform:applesmc" || marked else { continue }
+                return ScalarDevice(kind: .light, sysname: name, path: path,
+                                    mode: .appleSMC(attribute: "light", intervalMs: appleSMCIntervalMs), scale: 1, nearLevel: nil)
+            }
         }
         return nil
     }

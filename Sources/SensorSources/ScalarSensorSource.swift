@@ -44,7 +44,7 @@ public final class ScalarSensorSource {
         last = nil
         threshold = device.nearLevel.map(ProximityThreshold.init(nearLevel:))
         switch device.mode {
-        case .polled(let attribute, let intervalMs):
+        case .polled(let attribute, let intervalMs), .appleSMC(let attribute, let intervalMs):
             timer = EventLoop.Timer(everyMs: UInt32(intervalMs)) { [unowned self] in poll(attribute) }
             poll(attribute)
         case .buffered(let support):
@@ -75,6 +75,12 @@ public final class ScalarSensorSource {
         do { text = try Sysfs.read(file) } catch {
             return fault(device, error.description)
         }
+        if case .appleSMC = device.mode {
+            guard let level = AppleSMCLight.level(text) else {
+                return fault(device, "\(file) holds '\(text.trimmedBlanks.prefix(40))', not a pair of numbers")
+            }
+            return take(level, from: device, lux: false)
+        }
         guard let raw = SysfsNumber.parse(text), raw.isFinite else {
             return fault(device, "\(file) holds '\(text.trimmedBlanks.prefix(40))', not a number")
         }
@@ -82,12 +88,12 @@ public final class ScalarSensorSource {
     }
 
     /// A raw value read: scaled (or classified, for proximity) and sent when it changed.
-    private func take(_ raw: Double, from device: ScalarDevice) {
+    private func take(_ raw: Double, from device: ScalarDevice, lux: Bool = true) {
         if faults.succeeded() { Log.info("\(device.sysname): readings work again") }
         let reading: ScalarReading
         switch kind {
         case .light:
-            reading = .light(level: raw * device.scale, lux: true)
+            reading = .light(level: raw * device.scale, lux: lux)
         case .proximity:
             guard var t = threshold else { return }
             reading = .proximity(near: t.classify(raw))
@@ -151,6 +157,8 @@ public final class ScalarSensorSource {
         switch device.mode {
         case .polled(let attribute, let intervalMs):
             what += attribute + (device.scale != 1 ? " × \(device.scale)" : "") + ", polled every \(intervalMs) ms while claimed"
+        case .appleSMC(let attribute, let intervalMs):
+            what += "Apple SMC \(attribute) (vendor unit), polled every \(intervalMs) ms while claimed"
         case .buffered(let support):
             what += support.channels.joined(separator: ", ") + (device.scale != 1 ? " × \(device.scale)" : "")
                 + ", buffered (trigger \(support.trigger), \(support.node)) while claimed"

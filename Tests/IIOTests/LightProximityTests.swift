@@ -130,6 +130,19 @@ final class LightProximityTests: TestbedTestCase {
         XCTAssertTrue(waitUntil(3) { watcher.values(of: "HasAmbientLight").last == .bool(false) }, "\(watcher.changes)\n\(log())")
     }
 
+    /// Apple's SMC: `(a,b)` in its `light` attribute, the brighter as a percentage of 255, in a vendor unit.
+    func testAppleSMCLightIsReadInItsVendorUnit() throws {
+        try testbed.add(description: "P: /devices/platform/applesmc.768\nE: SUBSYSTEM=platform\nE: MODALIAS=platform:applesmc\n"
+                        + "A: modalias=platform:applesmc\nA: light=(10,51)\n")
+        try start()
+        XCTAssertEqual(try property("HasAmbientLight"), .bool(true), log())
+        let claimant = try listener()
+        try claimant.call("ClaimLight")
+        XCTAssertTrue(waitUntil(3) { claimant.values(of: "LightLevel").contains(.double(20)) }, "\(claimant.changes)\n\(log())")
+        XCTAssertEqual(claimant.values(of: "LightLevelUnit").last, .string("vendor"))
+        XCTAssertEqual(try property("LightLevelUnit"), .string("vendor"))
+    }
+
     // MARK: Proximity
 
     func testProximityIsNearAboveTheLevelAndFarOnlyBelowTheMargin() throws {
@@ -278,6 +291,18 @@ final class LightProximitySideBySideTests: TestbedTestCase {
         XCTAssertEqual(r.peer[0]["LightLevel"], .double(125), "iio-sensor-proxy: \(r.peer)")
         XCTAssertEqual(r.ours[1], ["ProximityNear": .bool(true)])
         XCTAssertEqual(r.peer[1], r.ours[1], "iio-sensor-proxy: \(r.peer)")
+    }
+
+    /// Apple's SMC light sensor, marked `hwmon-als` as the peer's rule marks it: both read `(a,b)` as the
+    /// brighter in percent of 255, in a vendor unit.
+    func testAppleSMCLightAgrees() throws {
+        try testbed.add(description: "P: /devices/platform/applesmc.768\nE: SUBSYSTEM=platform\nE: MODALIAS=platform:applesmc\n"
+                        + "E: IIO_SENSOR_PROXY_TYPE=hwmon-als\nA: modalias=platform:applesmc\nA: light=(10,51)\n")
+        let read = [(change: {}, read: ["HasAmbientLight", "LightLevel", "LightLevelUnit"])] as [(change: () throws -> Void, read: [String])]
+        let peer = try run(.peer, read), ours = try run(.ours, read)
+        XCTAssertEqual(ours[0], ["HasAmbientLight": .bool(true), "LightLevel": .double(20), "LightLevelUnit": .string("vendor")])
+        XCTAssertEqual(peer[0]["LightLevelUnit"], ours[0]["LightLevelUnit"], "iio-sensor-proxy: \(peer)")
+        XCTAssertEqual(peer[0]["LightLevel"]?.doubleValue ?? -1, 20, accuracy: 0.001, "iio-sensor-proxy: \(peer)")
     }
 
     /// `in_illuminance0_raw` × `in_illuminance0_scale`: ours uses the channel's own scale (125); the peer
