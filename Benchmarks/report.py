@@ -135,6 +135,15 @@ def main():
             '%.1f' % o['syscalls_per_wakeup_total'], '', '')
         row('CPU per wake-up, claimed and still', '%.0f µs' % p['cpu_us_per_wakeup'], '%.0f µs' % o['cpu_us_per_wakeup'],
             times(o['cpu_us_per_wakeup'], p['cpu_us_per_wakeup']), '')
+    light = load(out, 'light')
+    if light:
+        p, o = light['peer'], light['ours']
+        row('ambient light: change → LightLevel, median (%d changes)' % o['steps'], '%.0f ms' % p['latency_median_ms'],
+            '%.0f ms' % o['latency_median_ms'], '', '≤ the peer\'s poll (800 ms)')
+        row('ambient light: changes never announced', '%d' % p['missed'], '%d' % o['missed'], '', '0')
+        row('ambient light: CPU time per minute, claimed and still', '%.1f ms' % p['cpu_ms_per_minute'],
+            '%.1f ms' % o['cpu_ms_per_minute'], times(o['cpu_ms_per_minute'], p['cpu_ms_per_minute']), '≤ 1.0×')
+        row('ambient light: wake-ups per second, claimed and still', '%.2f' % p['wakeups_per_s'], '%.2f' % o['wakeups_per_s'], '', '')
     churn = load(out, 'churn')
     if churn:
         m = churn['umockdev']

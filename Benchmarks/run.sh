@@ -13,13 +13,15 @@
 #   power           CPU time per minute and wake-ups per second while claimed: still, turning every 2 s
 #   wakeup          what one wake-up costs while claimed and still: system calls (strace -c) and CPU
 #   churn           wake-ups from 1,000 non-IIO devices plugged and unplugged
+#   light           the ambient light sensor claimed: change -> LightLevel latency, CPU and wake-ups while still
 #   follow          device turn -> headless sway output turned: `orientationctl follow sway` beside a
 #                   monitor-sensor | swaymsg shell loop (skipped without sway)
 #
 # Usage: Benchmarks/run.sh            (builds the release daemon first; about 15 minutes after that)
 #   OUT=dir                 where the JSON files and latency.png go (default: a new directory in /tmp)
 #   SCRATCH / ORIENTATIOND  as for the other benchmarks (peer-setup.sh)
-#   RUNS=3 STEPS=30 POWER_SECONDS=60 WAKEUP_SECONDS=10 DEVICES=1000 STARTS=20 FOLLOW_STEPS=20 SKIP=name,name (skip some benchmarks)
+#   RUNS=3 STEPS=30 POWER_SECONDS=60 WAKEUP_SECONDS=10 DEVICES=1000 STARTS=20 FOLLOW_STEPS=20 LIGHT_STEPS=20
+#   LIGHT_SECONDS=30 SKIP=name,name (skip some benchmarks)
 #
 # Needs (Debian): iio-sensor-proxy, umockdev, gir1.2-umockdev-1.0, python3-gi, dbus-daemon, valgrind,
 # gnuplot-nox (the plot is skipped without it), strace (for wakeup), sway (for follow), iproute2 and util-linux (the kernel churn, as root).
@@ -50,6 +52,7 @@ step latency --runs "$runs" --steps "${STEPS:-30}"
 step power --runs "$runs" --seconds "${POWER_SECONDS:-60}"
 step wakeup --seconds "${WAKEUP_SECONDS:-10}"
 step churn --devices "${DEVICES:-1000}"
+step light --steps "${LIGHT_STEPS:-20}" --seconds "${LIGHT_SECONDS:-30}"
 if command -v sway >/dev/null; then
     find_orientationctl
     step follow --ctl "$ctl" --steps "${FOLLOW_STEPS:-20}"

@@ -2,9 +2,10 @@
 import EventLoop
 import Sensors
 
-/// The `in_accel_{x,y,z}_raw` attributes of one device, open while it is polled.
+/// Polled attributes of one device (an accelerometer's `in_accel_{x,y,z}_raw`, a light sensor's
+/// `in_illuminance_input`), open while it is polled.
 ///
-/// A poll is one `pread` at offset 0 per axis and nothing else (sysfs produces the value afresh on every
+/// A poll is one `pread` at offset 0 per attribute and nothing else (sysfs produces the value afresh on every
 /// read from the start), where open, read and close each time cost three system calls and a path walk
 /// per axis. The kernel's sysfs never replaces an attribute under its descriptor; the test fixtures
 /// rewrite theirs in place as it does (`pythonWriteInPlace`), so no call is made here for their sake.
@@ -14,9 +15,14 @@ final class IIORawFiles {
     /// One attribute's text: a number and a newline.
     private var buffer = [UInt8](repeating: 0, count: 64)
 
-    /// Opens the three files of `devicePath`; throws the first that cannot be opened.
-    init(devicePath: String) throws(IIOError) {
-        paths = IIODevice.axes.map { "\(devicePath)/in_accel_\($0)_raw" }
+    /// Opens the three axes of the accelerometer at `devicePath`; throws the first that cannot be opened.
+    convenience init(devicePath: String) throws(IIOError) {
+        try self.init(paths: IIODevice.axes.map { "\(devicePath)/in_accel_\($0)_raw" })
+    }
+
+    /// Opens `paths`; throws the first that cannot be opened.
+    init(paths: [String]) throws(IIOError) {
+        self.paths = paths
         for path in paths {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
@@ -35,7 +41,13 @@ final class IIORawFiles {
         (try value(0), try value(1), try value(2))
     }
 
-    private func value(_ axis: Int) throws(IIOError) -> Double {
+    /// The text of attribute `index`, read afresh.
+    func text(_ index: Int) throws(IIOError) -> String {
+        let n = try pread(index)
+        return String(decoding: buffer[0..<n], as: UTF8.self)
+    }
+
+    func value(_ axis: Int) throws(IIOError) -> Double {
         let n = try pread(axis)
         guard let number = buffer.withUnsafeBufferPointer({ SysfsNumber.parse(String(decoding: $0[0..<n], as: UTF8.self)) }) else {
             let text = String(decoding: buffer[0..<n], as: UTF8.self)

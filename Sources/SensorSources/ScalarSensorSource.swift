@@ -15,6 +15,8 @@ public final class ScalarSensorSource {
     private(set) var device: ScalarDevice?
     private var running = false
     private var timer: EventLoop.Timer?
+    /// The polled attribute, open while polling: one `pread` per poll.
+    private var file: IIORawFiles?
     private var buffer: IIOBufferReader?
     private var faults = FaultEpisode(unknownAfter: 3)
     private var threshold: ProximityThreshold?
@@ -64,25 +66,30 @@ public final class ScalarSensorSource {
     private func stop() {
         timer?.cancel()
         timer = nil
+        file = nil
         buffer?.close()
         buffer = nil
     }
 
     private func poll(_ attribute: String) {
         guard let device else { return }
-        let file = "\(device.path)/\(attribute)"
+        let path = "\(device.path)/\(attribute)"
         let text: String
-        do { text = try Sysfs.read(file) } catch {
+        do {
+            if file == nil { file = try IIORawFiles(paths: [path]) }
+            text = try file!.text(0)
+        } catch {
+            file = nil
             return fault(device, error.description)
         }
         if case .appleSMC = device.mode {
             guard let level = AppleSMCLight.level(text) else {
-                return fault(device, "\(file) holds '\(text.trimmedBlanks.prefix(40))', not a pair of numbers")
+                return fault(device, "\(path) holds '\(text.trimmedBlanks.prefix(40))', not a pair of numbers")
             }
             return take(level, from: device, lux: false)
         }
         guard let raw = SysfsNumber.parse(text), raw.isFinite else {
-            return fault(device, "\(file) holds '\(text.trimmedBlanks.prefix(40))', not a number")
+            return fault(device, "\(path) holds '\(text.trimmedBlanks.prefix(40))', not a number")
         }
         take(raw, from: device)
     }

@@ -20,7 +20,8 @@ for line in sys.stdin:
             tb.add_from_string(c["text"])
             reply({})
         elif op == "set":
-            if c["attr"].startswith("in_accel_") and c["attr"].endswith("_raw"):
+            # Polled values are rewritten where they are, as sysfs does, for readers holding them open.
+            if c["attr"].startswith("in_") and c["attr"].endswith(("_raw", "_input")):
                 write_in_place(tb, c["path"], c["attr"], c["value"])
             else:
                 tb.set_attribute(c["path"], c["attr"], c["value"])
