@@ -14,6 +14,8 @@ struct IIODevice {
     let matrixSource: String
     /// How to read it through its buffer, nil when it can only be polled.
     let buffer: IIOBufferSupport?
+    /// An evdev accelerometer's `/dev/input/eventN`, read with `EVIOCGABS`; nil for an IIO device.
+    var inputNode: String? = nil
 
     /// Where IIO devices live in sysfs.
     static let busDirectory = "/sys/bus/iio/devices"
@@ -28,24 +30,36 @@ struct IIODevice {
 
     /// The accelerometer that shows the screen's orientation: the first (by name) marked as the
     /// display's, else the first not marked at all; one in a laptop's base never is (sensors.md,
-    /// "Location"). `excluded` is skipped. Only looks at which files exist and at the devices'
-    /// properties: it never reads a raw value (P16).
+    /// "Location"). IIO devices come first, then evdev input accelerometers. `excluded` is skipped.
+    /// Only looks at which files exist and at the devices' properties: it never reads a raw value (P16).
     static func discover(configMatrix: MountMatrix?, excluded: String? = nil) -> Discovery {
         var found = Discovery()
-        var display: (String, String, UdevProperties, AccelerometerLocation)?
-        var unmarked: (String, String, UdevProperties, AccelerometerLocation)?
-        for sysname in Sysfs.list(busDirectory) where sysname.hasPrefix("iio:device") && sysname != excluded {
-            let path = busDirectory + "/" + sysname
-            guard axes.allSatisfy({ Sysfs.exists("\(path)/in_accel_\($0)_raw") }) else { continue }
-            let udev = UdevProperties(devicePath: path)
+        var display: (String, String, UdevProperties, AccelerometerLocation, String?)?
+        var unmarked: (String, String, UdevProperties, AccelerometerLocation, String?)?
+        func consider(_ sysname: String, _ path: String, _ udev: UdevProperties, _ node: String?) {
             let location = AccelerometerLocation(path: path, sysname: sysname, udev: udev)
             switch location.place {
-            case .display: if display == nil { display = (sysname, path, udev, location) }
-            case .unspecified: if unmarked == nil { unmarked = (sysname, path, udev, location) }
+            case .display: if display == nil { display = (sysname, path, udev, location, node) }
+            case .unspecified: if unmarked == nil { unmarked = (sysname, path, udev, location, node) }
             case .base: found.inBase.append((sysname, location.source))
             }
         }
-        found.device = (display ?? unmarked).map { load($0.0, $0.1, $0.2, $0.3, configMatrix) }
+        for sysname in Sysfs.list(busDirectory) where sysname.hasPrefix("iio:device") && sysname != excluded {
+            let path = busDirectory + "/" + sysname
+            guard axes.allSatisfy({ Sysfs.exists("\(path)/in_accel_\($0)_raw") }) else { continue }
+            consider(sysname, path, UdevProperties(devicePath: path), nil)
+        }
+        if display == nil && unmarked == nil {
+            for input in InputAccelerometerFiles.discover(excluded: excluded) { consider(input.sysname, input.path, input.udev, input.node) }
+        }
+        found.device = (display ?? unmarked).map { chosen in
+            var device = load(chosen.0, chosen.1, chosen.2, chosen.3, configMatrix)
+            if let node = chosen.4 {
+                device = IIODevice(sysname: device.sysname, path: device.path, location: device.location, matrix: device.matrix,
+                                   matrixSource: device.matrixSource, buffer: nil, inputNode: node)
+            }
+            return device
+        }
         return found
     }
 

@@ -24,6 +24,8 @@ public final class IIOSource: SensorSource {
     private var pollTimer: EventLoop.Timer?
     /// The raw attributes, open while polling.
     private var rawFiles: IIORawFiles?
+    /// An evdev accelerometer's node, open while polling.
+    private var inputFiles: InputAccelerometerFiles?
     private var buffer: IIOBufferReader?
     /// The device whose buffer failed: it is polled from then on.
     private var bufferRefused: String?
@@ -65,7 +67,7 @@ public final class IIOSource: SensorSource {
         guard running, let device, pollTimer == nil, buffer == nil else { return }
         calibration = nil
         feed.resume()
-        raiseSamplingFrequency(of: device)
+        if device.inputNode == nil { raiseSamplingFrequency(of: device) }
         if let support = device.buffer, bufferRefused != device.sysname {
             do {
                 buffer = try IIOBufferReader(support, frame: { [unowned self] xyz in
@@ -99,6 +101,7 @@ public final class IIOSource: SensorSource {
         pollTimer?.cancel()
         pollTimer = nil
         rawFiles = nil
+        inputFiles = nil
         buffer?.close()
         buffer = nil
         raisedFrequency?.restore()
@@ -126,8 +129,14 @@ public final class IIOSource: SensorSource {
     private func poll() {
         guard let device else { return }
         do {
-            if rawFiles == nil { rawFiles = try IIORawFiles(devicePath: device.path) }
-            let (x, y, z) = try rawFiles!.read()
+            let (x, y, z): (Double, Double, Double)
+            if let node = device.inputNode {
+                if inputFiles == nil { inputFiles = try InputAccelerometerFiles(node: node) }
+                (x, y, z) = try inputFiles!.read()
+            } else {
+                if rawFiles == nil { rawFiles = try IIORawFiles(devicePath: device.path) }
+                (x, y, z) = try rawFiles!.read()
+            }
             if let sample = take(x, y, z), pollTimer != nil { schedulePolls(every: pace.interval(after: sample)) }
         } catch {
             fault(error.errno == nil ? error.description : "cannot read \(error)")
@@ -142,6 +151,9 @@ public final class IIOSource: SensorSource {
         let c: IIOCalibration
         if let known = calibration {
             c = known
+        } else if device.inputNode != nil {
+            c = IIOCalibration(scale: Array(repeating: InputAccelerometerFiles.scale, count: 3), offset: [0, 0, 0])
+            calibration = c
         } else {
             do { c = try IIOCalibration.read(device.path) } catch {
                 fault(error.description)
@@ -165,6 +177,7 @@ public final class IIOSource: SensorSource {
         guard let device else { return }
         calibration = nil
         rawFiles = nil
+        inputFiles = nil
         if !Sysfs.exists(device.path) { return vanished(device.sysname, "accelerometer removed") }
         let (shouldLog, reportUnknown) = faults.failed()
         if shouldLog { Log.warning("\(device.sysname): \(problem); skipping readings until they work again") }
@@ -237,8 +250,9 @@ public final class IIOSource: SensorSource {
 
     private func describe(_ device: IIODevice) {
         let still = 1000 / pace.stillIntervalMs
-        let mode = device.buffer.map { "buffered (trigger \($0.trigger), \($0.node))" }
+        var mode = device.buffer.map { "buffered (trigger \($0.trigger), \($0.node))" }
             ?? (still < pollHz ? "polled at \(pollHz) Hz, \(still) Hz once still" : "polled at \(pollHz) Hz")
+        if let node = device.inputNode { mode = "input device \(node), " + mode }
         let place = device.location.place == .display ? "in the display (\(device.location.source))" : "location not given"
         Log.info("accelerometer \(device.sysname), \(place): \(mode) while claimed; mount matrix \(device.matrix) from \(device.matrixSource)")
     }

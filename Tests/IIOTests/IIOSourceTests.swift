@@ -533,6 +533,66 @@ final class IIOSourceTests: TestbedTestCase {
         try assertOrientation(0, "a removed accelerometer's pose is not held by the lock")
     }
 
+    // MARK: Input (evdev) accelerometers
+
+    /// An evdev accelerometer at /dev/input/event7 whose `EVIOCGABS` answers x, y, z (about 256 counts a g).
+    func addInputAccelerometer(_ x: Int32, _ y: Int32, _ z: Int32, properties: String = "") throws {
+        try testbed.add(description: """
+            P: /devices/platform/lis3lv02d/input/input7/event7
+            N: input/event7
+            E: DEVNAME=/dev/input/event7
+            E: SUBSYSTEM=input
+            E: ID_INPUT=1
+            E: ID_INPUT_ACCELEROMETER=1
+            \(properties)A: dev=13:71
+
+            """)
+        try answer(x, y, z)
+    }
+
+    /// Makes `EVIOCGABS` on the node answer x, y, z from now on.
+    func answer(_ x: Int32, _ y: Int32, _ z: Int32) throws {
+        func absinfo(_ value: Int32) -> String {
+            [value, -1024, 1024, 0, 0, 0].map { v in
+                withUnsafeBytes(of: v.littleEndian) { $0.map { String(format: "%02X", $0) }.joined() }
+            }.joined()
+        }
+        let file = scratch + "/event7-\(x)-\(y)-\(z).ioctl"
+        try """
+            @DEV /dev/input/event7
+            EVIOCGABS 0 \(absinfo(x))
+            EVIOCGABS(1) 0 \(absinfo(y))
+            EVIOCGABS(2) 0 \(absinfo(z))
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        try testbed.loadIoctl("/dev/input/event7", file)
+    }
+
+    func testAnInputAccelerometerIsReadThroughEVIOCGABS() throws {
+        try addInputAccelerometer(0, -256, 0)
+        try start()
+        XCTAssertTrue(try hasAccelerometer(), daemon!.log)
+        XCTAssertEqual(logLines(containing: "input device /dev/input/event7"), 1, daemon!.log)
+        try claim()
+        try assertOrientation(1, "(0, -g, 0) is portrait")
+    }
+
+    /// umockdev answers `EVIOCGABS` from the record loaded with the device and keeps its first answers,
+    /// so each pose is its own device.
+    func testAnInputAccelerometerLyingOnItsSideReadsLandscape() throws {
+        try addInputAccelerometer(-256, 0, 0)
+        try start()
+        try claim()
+        try assertOrientation(3, "(-g, 0, 0) is landscape-left")
+    }
+
+    func testAnInputAccelerometerTakesItsMountMatrix() throws {
+        try addInputAccelerometer(256, 0, 0, properties: "E: ACCEL_MOUNT_MATRIX=0, 1, 0; -1, 0, 0; 0, 0, 1\n")
+        try start()
+        try claim()
+        try assertOrientation(1, "raw (+g, 0, 0) through the matrix reads (0, -g, 0): portrait")
+    }
+
     // MARK: Buffered mode
 
     /// A buffered accelerometer: x, y, z as le:s16 at 0, 2, 4, an enabled 64-bit timestamp at 8 (16-byte frames),

@@ -96,6 +96,10 @@ final class Testbed {
 
     func remove(_ path: String) throws { try command(["op": "remove", "path": path]) }
 
+    /// Answers the ioctls on `node` from `file`, umockdev's ioctl record (`@DEV node`, then one line per
+    /// request and its answer).
+    func loadIoctl(_ node: String, _ file: String) throws { try command(["op": "load_ioctl", "node": node, "file": file]) }
+
     /// Writes bytes to the fake character device, as if the kernel had pushed them into the buffer.
     func writeDevice(_ node: String, _ bytes: [UInt8]) throws {
         try command(["op": "write_dev", "node": node, "hex": bytes.map { String(format: "%02x", $0) }.joined()])

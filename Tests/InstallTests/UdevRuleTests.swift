@@ -11,11 +11,13 @@ final class UdevRuleTests: XCTestCase {
     static let accelerometer = ["name=accel_3d", "in_accel_x_raw=0", "in_accel_y_raw=-256", "in_accel_z_raw=0",
                                 "in_accel_scale=0.038307"]
 
-    /// The properties `udevadm test` ends with, for an IIO device with `attributes`.
-    private func properties(rule: String, attributes: [String], scratch: String) throws -> [String: String] {
+    /// The properties `udevadm test` ends with, for an IIO device with `attributes`, or the device
+    /// `description` gives (at `devicePath`).
+    private func properties(rule: String, attributes: [String] = [], scratch: String, devicePath: String = devicePath,
+                            description text: String? = nil) throws -> [String: String] {
         let description = scratch + "/device.umockdev"
-        writeText(description, """
-            P: \(Self.devicePath)
+        writeText(description, text ?? """
+            P: \(devicePath)
             N: iio:device0
             E: DEVNAME=/dev/iio:device0
             E: SUBSYSTEM=iio
@@ -25,7 +27,7 @@ final class UdevRuleTests: XCTestCase {
             mount -t tmpfs tmpfs /run && mkdir -p /run/udev/rules.d && cp "$1" /run/udev/rules.d/ || exit 77
             exec umockdev-run -d "$2" -- udevadm test --action=add "/sys$3"
             """
-        let result = runTool(["unshare", "--mount", "sh", "-c", script, "sh", rule, description, Self.devicePath], timeoutMs: 60_000)
+        let result = runTool(["unshare", "--mount", "sh", "-c", script, "sh", rule, description, devicePath], timeoutMs: 60_000)
         if result.status == 77 || result.stderr.contains("unshare failed") {
             throw unavailable("no private mount namespace here: \(result.stderr)")
         }
@@ -63,5 +65,24 @@ final class UdevRuleTests: XCTestCase {
             XCTAssertEqual(other["SUBSYSTEM"], "iio")
             XCTAssertFalse(other["SYSTEMD_WANTS"]?.contains("orientationd.service") == true, "\(attributes): \(other)")
         }
+
+        // An evdev accelerometer wants it too; another input device does not.
+        func input(_ accelerometer: Bool) throws -> [String: String] {
+            try properties(rule: rule, scratch: install.root, devicePath: "/devices/platform/lis3lv02d/input/input7/event7",
+                           description: """
+                               P: /devices/platform/lis3lv02d/input/input7/event7
+                               N: input/event7
+                               E: DEVNAME=/dev/input/event7
+                               E: SUBSYSTEM=input
+                               E: ID_INPUT=1
+                               \(accelerometer ? "E: ID_INPUT_ACCELEROMETER=1\n" : "E: ID_INPUT_KEYBOARD=1\n")A: dev=13:71
+
+                               """)
+        }
+        let evdev = try input(true)
+        XCTAssertTrue(evdev["SYSTEMD_WANTS"]?.split(separator: " ").contains("orientationd.service") == true, "\(evdev)")
+        let keyboard = try input(false)
+        XCTAssertEqual(keyboard["SUBSYSTEM"], "input")
+        XCTAssertFalse(keyboard["SYSTEMD_WANTS"]?.contains("orientationd.service") == true, "\(keyboard)")
     }
 }

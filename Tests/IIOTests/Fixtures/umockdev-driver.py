@@ -40,6 +40,9 @@ for line in sys.stdin:
         elif op == "remove":
             remove_in_place(tb, c["path"])
             reply({})
+        elif op == "load_ioctl":
+            tb.load_ioctl(c["node"], c["file"])
+            reply({})
         elif op == "write_dev":
             os.write(tb.get_dev_fd(c["node"]), bytes.fromhex(c["hex"]))
             reply({})

@@ -1,0 +1,61 @@
+@preconcurrency import Glibc
+import Sensors
+
+/// An evdev accelerometer (`ID_INPUT_ACCELEROMETER=1`, e.g. the lis3lv02d of HP laptops): its
+/// `/dev/input/eventN` node, read with `EVIOCGABS` for `ABS_X`, `ABS_Y` and `ABS_Z`, open while polled.
+/// Such drivers report about 256 counts per g, as iio-sensor-proxy takes them.
+final class InputAccelerometerFiles {
+    let node: String
+    private var fd: Int32
+
+    /// Counts per g the input drivers use, turned into m/s² per count.
+    static let scale = 9.81 / 256
+
+    /// Where input devices live in sysfs.
+    static let classDirectory = "/sys/class/input"
+
+    init(node: String) throws(IIOError) {
+        self.node = node
+        fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw IIOError(path: node, errno: errno).prefixed("cannot open ") }
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// `struct input_absinfo`: value, minimum, maximum, fuzz, flat, resolution.
+    private struct AbsInfo {
+        var value: Int32 = 0, minimum: Int32 = 0, maximum: Int32 = 0, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0
+    }
+
+    /// `EVIOCGABS(axis)`: `_IOR('E', 0x40 + axis, struct input_absinfo)`.
+    private static func request(_ axis: UInt) -> UInt {
+        (2 << 30) | (UInt(MemoryLayout<AbsInfo>.size) << 16) | (UInt(UInt8(ascii: "E")) << 8) | (0x40 + axis)
+    }
+
+    /// The raw x, y and z (`ABS_X`, `ABS_Y`, `ABS_Z`).
+    func read() throws(IIOError) -> (Double, Double, Double) {
+        var values: [Double] = []
+        for axis: UInt in 0...2 {
+            var info = AbsInfo()
+            let r = withUnsafeMutablePointer(to: &info) { ioctl(fd, Self.request(axis), UnsafeMutableRawPointer($0)) }
+            guard r >= 0 else { throw IIOError(path: node, errno: errno).prefixed("EVIOCGABS(\(axis)) on ") }
+            values.append(Double(info.value))
+        }
+        return (values[0], values[1], values[2])
+    }
+
+    /// The first input accelerometer by name, as (sysname, sysfs path, node, udev properties), skipping `excluded`.
+    static func discover(excluded: String? = nil) -> [(sysname: String, path: String, node: String, udev: UdevProperties)] {
+        var found: [(String, String, String, UdevProperties)] = []
+        for sysname in Sysfs.list(classDirectory) where sysname.hasPrefix("event") && sysname != excluded {
+            let path = classDirectory + "/" + sysname
+            let udev = UdevProperties(devicePath: path)
+            guard udev["ID_INPUT_ACCELEROMETER"] == "1" else { continue }
+            var node = udev["DEVNAME"] ?? "input/" + sysname
+            if !node.hasPrefix("/") { node = "/dev/" + node }
+            guard Sysfs.exists(node) else { continue }
+            found.append((sysname, path, node, udev))
+        }
+        return found
+    }
+}
