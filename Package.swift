@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "IIOTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SensorProxyTests", dependencies: ["SensorSources", "DBus", "EventLoop", "Orientation", "OrientationAPI",
                                                              "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CompatTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"]),
+        .testTarget(name: "CompatTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ApiFilesTests", dependencies: ["DBus", "OrientationAPI", "TestSupport"]),
         .testTarget(name: "InstallTests", dependencies: ["Service", "Orientation", "OrientationAPI", "DBus", "EventLoop", "TestSupport"]),
     ],
