@@ -9,6 +9,8 @@ final class InterfaceFilesTests: XCTestCase {
         Orientation1.managerInterface: "dbus/\(Orientation1.managerInterface).xml",
         Orientation1.windowInterface: "dbus/\(Orientation1.windowInterface).xml",
         Orientation1.controllerInterface: "dbus/\(Orientation1.controllerInterface).xml",
+        SensorProxy.interface: "dbus/\(SensorProxy.interface).xml",
+        SensorProxy.compassInterface: "dbus/\(SensorProxy.compassInterface).xml",
     ]
 
     func testEachInterfaceFileHoldsOnlyItsInterface() throws {
@@ -24,13 +26,14 @@ final class InterfaceFilesTests: XCTestCase {
     }
 
     func testInterfaceFilesMatchWhatTheDaemonIntrospects() throws {
-        let daemon = try RunningDaemon()
+        let daemon = try RunningDaemon(arguments: ["--sensor-proxy-compat"])
         defer { daemon.stop() }
         // Windows and controllers live as long as the connection that made them: keep it open.
         let client = try Connection(bus: .address(daemon.address))
         defer { client.close() }
-        func call(_ path: String, _ interface: String, _ method: String, _ values: [Value] = []) throws -> [Value] {
-            try client.callBlocking(destination: Orientation1.busName, path: path, interface: interface,
+        func call(_ path: String, _ interface: String, _ method: String, _ values: [Value] = [],
+                  destination: String = Orientation1.busName) throws -> [Value] {
+            try client.callBlocking(destination: destination, path: path, interface: interface,
                                     method: method, values: values, timeoutMs: 5000)
         }
         let manager = Orientation1.managerPath
@@ -41,9 +44,12 @@ final class InterfaceFilesTests: XCTestCase {
             Orientation1.managerInterface: manager,
             Orientation1.windowInterface: window,
             Orientation1.controllerInterface: controller,
+            SensorProxy.interface: SensorProxy.path,
+            SensorProxy.compassInterface: SensorProxy.compassPath,
         ]
         for (interface, path) in objects.sorted(by: { $0.key < $1.key }) {
-            let xml = try XCTUnwrap(call(path, "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue)
+            let destination = interface.hasPrefix(SensorProxy.interface) ? SensorProxy.busName : Orientation1.busName
+            let xml = try XCTUnwrap(call(path, "org.freedesktop.DBus.Introspectable", "Introspect", destination: destination).first?.stringValue)
             let live = try XCTUnwrap(XMLReader.parse(xml).children("interface").first { $0.attributes["name"] == interface },
                                      "\(path) does not introspect \(interface)")
             let file = try XCTUnwrap(Self.files[interface])

@@ -33,7 +33,8 @@ final class RunningDaemon {
     /// The daemon's output so far; shown when something fails.
     var log: String { process?.log ?? "" }
 
-    init(address: String? = nil) throws {
+    /// `arguments` are added to the daemon's (e.g. `--sensor-proxy-compat`).
+    init(address: String? = nil, arguments: [String] = []) throws {
         if let address {
             privateBus = nil
             self.address = address
@@ -45,7 +46,7 @@ final class RunningDaemon {
         stateDirectory = makeTempDirectory("orientationd-state")
         do {
             let process = try DaemonProcess(arguments: ["--address", self.address, "--sensor", "simulated",
-                                                        "--state-dir", stateDirectory],
+                                                        "--state-dir", stateDirectory] + arguments,
                                             logPath: stateDirectory + "/daemon.log")
             self.process = process
             try waitForName(process)

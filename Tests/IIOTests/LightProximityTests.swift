@@ -176,6 +176,9 @@ final class LightProximityTests: TestbedTestCase {
 
     func testMonitorSensorShowsLightAndProximityChanges() throws {
         guard toolExists("monitor-sensor") else { throw unavailable("monitor-sensor is not installed (apt: iio-sensor-proxy)") }
+        // An accelerometer, a light sensor and a proximity sensor, as on a convertible or a phone.
+        try testbed.add("iio:device0", attributes: ["name": "accel_3d", "in_accel_x_raw": "0", "in_accel_y_raw": "-256",
+                                                     "in_accel_z_raw": "0", "in_accel_scale": "0.038320312"])
         let als = try testbed.add("iio:device1", attributes: ["name": "als", "in_illuminance_input": "12"])
         let prox = try testbed.add("iio:device3", attributes: ["name": "prox", "in_proximity_raw": "0"],
                                    properties: ["PROXIMITY_NEAR_LEVEL": "100"])
@@ -184,7 +187,8 @@ final class LightProximityTests: TestbedTestCase {
         let monitor = try ChildProcess(["monitor-sensor"], output: .file(output), environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
         children.append(monitor)
         func seen() -> String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
-        XCTAssertTrue(waitUntil(5) { seen().contains("=== Has ambient light sensor") && seen().contains("=== Has proximity sensor") },
+        XCTAssertTrue(waitUntil(5) { seen().contains("=== Has accelerometer (orientation: normal)")
+                        && seen().contains("=== Has ambient light sensor") && seen().contains("=== Has proximity sensor") },
                       seen())
         XCTAssertTrue(waitUntil(3) { seen().contains("Light changed: 12.0") }, seen())
         try testbed.set(als, "in_illuminance_input", "345")
