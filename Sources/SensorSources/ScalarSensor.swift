@@ -61,8 +61,10 @@ struct ScalarDevice: Equatable {
         case polled(attribute: String, intervalMs: Int)
         /// Apple's SMC `light` attribute, `(a,b)`, every `intervalMs`: a vendor unit (`AppleSMCLight`).
         case appleSMC(attribute: String, intervalMs: Int)
-        /// Frames from the device's buffer, which wake the daemon only when the device reports.
-        case buffered(IIOBufferSupport)
+        /// Frames from the device's buffer, which wake the daemon only when the device reports; the
+        /// channel's `_raw` attribute, when the device has one, is polled every `fallbackIntervalMs`
+        /// when the buffer cannot be used (e.g. under the shipped unit, which keeps /sys read-only).
+        case buffered(IIOBufferSupport, fallback: String?, fallbackIntervalMs: Int)
     }
 
     /// Where IIO devices live in sysfs.
@@ -149,7 +151,11 @@ struct ScalarDevice: Equatable {
                                  scales: [String]) -> ScalarDevice? {
         guard let channel = kind.bufferedChannel,
               let support = IIOBufferSupport(devicePath: path, sysname: sysname, udev: udev, channels: [channel]) else { return nil }
-        return ScalarDevice(kind: kind, sysname: sysname, path: path, mode: .buffered(support), scale: scale(path, scales), nearLevel: nil)
+        let raw = "\(channel)_raw"
+        return ScalarDevice(kind: kind, sysname: sysname, path: path,
+                            mode: .buffered(support, fallback: Sysfs.exists("\(path)/\(raw)") ? raw : nil,
+                                            fallbackIntervalMs: kind == .light ? lightIntervalMs : proximityIntervalMs),
+                            scale: scale(path, scales), nearLevel: nil)
     }
 
     /// The first of `names` that holds a usable number, else 1.

@@ -21,6 +21,8 @@ public final class ScalarSensorSource {
     private var faults = FaultEpisode(unknownAfter: 3)
     private var threshold: ProximityThreshold?
     private var last: ScalarReading?
+    /// Devices whose buffer failed and that are polled instead, logged once each.
+    private var loggedFallback: Set<String> = []
     /// Proximity sensors passed over for having no near level, logged once each.
     private var loggedWithoutLevel: Set<String> = []
 
@@ -47,20 +49,34 @@ public final class ScalarSensorSource {
         threshold = device.nearLevel.map(ProximityThreshold.init(nearLevel:))
         switch device.mode {
         case .polled(let attribute, let intervalMs), .appleSMC(let attribute, let intervalMs):
-            timer = EventLoop.Timer(everyMs: UInt32(intervalMs)) { [unowned self] in poll(attribute) }
-            poll(attribute)
-        case .buffered(let support):
+            startPolling(attribute, every: intervalMs)
+        case .buffered(let support, let fallback, let intervalMs):
             do {
                 buffer = try IIOBufferReader(support, frame: { [unowned self] values in
                     take(Double(values[0]), from: device)
                 }, failure: { [unowned self] problem in
                     buffer = nil
-                    fault(device, "\(problem); claim it again to retry")
+                    bufferFailed(device, "\(problem)", fallback: fallback, every: intervalMs)
                 })
             } catch {
-                fault(device, "cannot read it through its buffer: \(error)")
+                bufferFailed(device, "cannot read it through its buffer: \(error)", fallback: fallback, every: intervalMs)
             }
         }
+    }
+
+    private func startPolling(_ attribute: String, every intervalMs: Int) {
+        timer = EventLoop.Timer(everyMs: UInt32(intervalMs)) { [unowned self] in poll(attribute) }
+        poll(attribute)
+    }
+
+    /// The buffer cannot be used: the channel's raw attribute is polled instead when there is one,
+    /// as an accelerometer's are; else nothing is read until the next claim tries again.
+    private func bufferFailed(_ device: ScalarDevice, _ problem: String, fallback: String?, every intervalMs: Int) {
+        guard let fallback else { return fault(device, "\(problem); claim it again to retry") }
+        if loggedFallback.insert(device.sysname).inserted {
+            Log.warning("\(device.sysname): \(problem); polling \(fallback) every \(intervalMs) ms instead")
+        }
+        startPolling(fallback, every: intervalMs)
     }
 
     private func stop() {
@@ -166,7 +182,7 @@ public final class ScalarSensorSource {
             what += attribute + (device.scale != 1 ? " × \(device.scale)" : "") + ", polled every \(intervalMs) ms while claimed"
         case .appleSMC(let attribute, let intervalMs):
             what += "Apple SMC \(attribute) (vendor unit), polled every \(intervalMs) ms while claimed"
-        case .buffered(let support):
+        case .buffered(let support, _, _):
             what += support.channels.joined(separator: ", ") + (device.scale != 1 ? " × \(device.scale)" : "")
                 + ", buffered (trigger \(support.trigger), \(support.node)) while claimed"
         }

@@ -334,7 +334,8 @@ final class BufferedScalarSensorTests: TestbedTestCase {
     }
 
     /// A buffered device with one channel (le:u32 at 0) and an enabled timestamp at 8: 16-byte frames.
-    func addBuffered(_ number: Int, name: String, channel: String, scale: String) throws {
+    func addBuffered(_ number: Int, name: String, channel: String, scale: String, type: String = "le:u32/32>>0",
+                     extra: String = "") throws {
         try testbed.add(description: """
             P: /devices/iio:device\(number)
             N: iio:device\(number)
@@ -348,11 +349,11 @@ final class BufferedScalarSensorTests: TestbedTestCase {
             A: trigger/current_trigger=
             A: scan_elements/\(channel)_en=0
             A: scan_elements/\(channel)_index=0
-            A: scan_elements/\(channel)_type=le:u32/32>>0
+            A: scan_elements/\(channel)_type=\(type)
             A: scan_elements/in_timestamp_en=1
             A: scan_elements/in_timestamp_index=1
             A: scan_elements/in_timestamp_type=le:s64/64>>0
-
+            \(extra)
             """)
         try testbed.add(description: "P: /devices/trigger\(number)\nE: SUBSYSTEM=iio\nA: name=\(name)-dev\(number)\n")
     }
@@ -400,6 +401,17 @@ final class BufferedScalarSensorTests: TestbedTestCase {
         try testbed.writeDevice("/dev/iio:device6", frame(400))
         XCTAssertTrue(waitUntil(3) { changes().contains { $0["LightLevel"] == .double(200) } }, "\(changes())\n\(daemon!.log)")
         XCTAssertEqual(try get(SensorProxy.path, SensorProxy.interface, "LightLevel"), .double(200))
+    }
+
+    /// A buffer that cannot be used (here a scan element type the kernel would never print; under the
+    /// shipped unit, a read-only /sys) leaves the channel's raw attribute, polled instead.
+    func testALightSensorWhoseBufferFailsIsPolledInstead() throws {
+        try addBuffered(6, name: "als", channel: "in_intensity_both", scale: "0.5", type: "garbage",
+                        extra: "A: in_intensity_both_raw=300\n")
+        try launch(["--sensor", "iio", "--sensor-proxy-compat"], waitingFor: SensorProxy.busName)
+        let (_, changes) = try claim(SensorProxy.path, SensorProxy.interface, "ClaimLight")
+        XCTAssertTrue(waitUntil(3) { changes().contains { $0["LightLevel"] == .double(150) } }, "\(changes())\n\(daemon!.log)")
+        XCTAssertTrue(daemon!.log.contains("polling in_intensity_both_raw every 800 ms instead"), daemon!.log)
     }
 
     func testTheCompassIsServedAtItsOwnPathFromItsBuffer() throws {
