@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "OrientationTests", dependencies: ["Orientation"]),
         .testTarget(name: "OrientationAPITests", dependencies: ["OrientationAPI"]),
         .testTarget(name: "PolicyTests", dependencies: ["Policy", "TestSupport"]),
-        .testTarget(name: "AnnouncerTests", dependencies: ["Service", "Policy", "DBus", "Orientation", "OrientationAPI", "TestSupport"]),
+        .testTarget(name: "ServiceUnitTests", dependencies: ["Service", "Policy", "DBus", "Orientation", "OrientationAPI", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors"], exclude: ["Traces"]),
         .testTarget(name: "SensorSourcesTests", dependencies: ["SensorSources", "Sensors"]),
         .target(name: "TestSupport", dependencies: ["DBus", "EventLoop", "OrientationAPI"], path: "Tests/TestSupport"),
