@@ -288,9 +288,12 @@ public final class Policy {
     }
 
     /// What follows from the window now: its mask, its deciding controller and their intersection.
+    /// One walk of the hierarchy: the effective mask is the window's mask ∩ the deciding controller's (P5).
     func currentSettled(of id: WindowID) -> Window.Settled {
-        Window.Settled(supportedMask: supportedMask(of: id), effectiveMask: effectiveMask(of: id),
-                       decidingController: decidingController(of: id))
+        let mask = supportedMask(of: id)
+        let deciding = decidingController(of: id)
+        let effective = deciding.flatMap { controllers[$0] }.map { mask.intersection($0.supportedMask) } ?? mask
+        return Window.Settled(supportedMask: mask, effectiveMask: effective, decidingController: deciding)
     }
 
     /// Brings the values that follow from others up to date for the windows marked since the last

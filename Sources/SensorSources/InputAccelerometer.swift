@@ -32,16 +32,16 @@ final class InputAccelerometerFiles {
         (2 << 30) | (UInt(MemoryLayout<AbsInfo>.size) << 16) | (UInt(UInt8(ascii: "E")) << 8) | (0x40 + axis)
     }
 
-    /// The raw x, y and z (`ABS_X`, `ABS_Y`, `ABS_Z`).
+    /// The raw x, y and z (`ABS_X`, `ABS_Y`, `ABS_Z`): three ioctls, nothing allocated.
     func read() throws(IIOError) -> (Double, Double, Double) {
-        var values: [Double] = []
-        for axis: UInt in 0...2 {
-            var info = AbsInfo()
-            let r = withUnsafeMutablePointer(to: &info) { ioctl(fd, Self.request(axis), UnsafeMutableRawPointer($0)) }
-            guard r >= 0 else { throw IIOError(path: node, errno: errno).prefixed("EVIOCGABS(\(axis)) on ") }
-            values.append(Double(info.value))
-        }
-        return (values[0], values[1], values[2])
+        (try value(0), try value(1), try value(2))
+    }
+
+    private func value(_ axis: UInt) throws(IIOError) -> Double {
+        var info = AbsInfo()
+        let r = withUnsafeMutablePointer(to: &info) { ioctl(fd, Self.request(axis), UnsafeMutableRawPointer($0)) }
+        guard r >= 0 else { throw IIOError(path: node, errno: errno).prefixed("EVIOCGABS(\(axis)) on ") }
+        return Double(info.value)
     }
 
     /// The first input accelerometer by name, as (sysname, sysfs path, node, udev properties), skipping `excluded`.

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import EventLoop
 import Orientation
 import Log
 
@@ -116,8 +117,7 @@ final class DesktopFileDeclarations {
         var buffer = [UInt8](repeating: 0, count: maxFileBytes + 1)
         var total = 0
         while total < buffer.count {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
-            if n < 0 && errno == EINTR { continue }
+            let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) } }
             if n < 0 { return nil }
             if n == 0 { break }
             total += n
