@@ -18,6 +18,11 @@ extension UInt32: DBusArgument {
     public static func from(dbus value: Value) -> UInt32? { value.uint32Value }
 }
 
+extension Int32: DBusArgument {
+    public static var dbusSignature: String { "i" }
+    public static func from(dbus value: Value) -> Int32? { value.int32Value }
+}
+
 extension Double: DBusArgument {
     public static var dbusSignature: String { "d" }
     public static func from(dbus value: Value) -> Double? { value.doubleValue }

@@ -10,18 +10,16 @@ public protocol Screen: AnyObject {
 }
 
 /// The daemon's side of `follow`: holds a claim so the sensor runs, hands every `DidChange` to the
-/// screen, and reports the focused process. It outlives the daemon: when orientationd leaves the
-/// bus it waits, and when a daemon owns the name again it claims, reads the orientation and
-/// reports the focus anew. All calls are asynchronous, so a slow daemon never stalls the loop.
+/// screen, and reports the focused application and process. It outlives the daemon: when
+/// orientationd leaves the bus it waits, and when a daemon owns the name again it claims, reads the
+/// orientation and reports the focus anew. All calls are asynchronous, so a slow daemon never stalls the loop.
 public final class OrientationFollower {
     let connection: Connection
     let screen: Screen
     /// The daemon's unique name while it runs.
     private(set) var owner: String?
-    /// The process last reported focused, sent again to a daemon that comes back.
-    private var focusedProcess: UInt32?
-    /// So a refused focus report is explained once per daemon, not at every focus change.
-    private var focusRefusalReported = false
+    /// Reports the focused view, when the screen knows it.
+    private let focus: FocusReporter
     /// How many times a daemon was attached to, to say when it came back.
     private var attachments = 0
     /// Called when following cannot go on (the bus went away).
@@ -30,6 +28,7 @@ public final class OrientationFollower {
     public init(connection: Connection, screen: Screen) {
         self.connection = connection
         self.screen = screen
+        focus = FocusReporter(connection: connection, say: say)
     }
 
     /// Subscribes to the daemon's rotations and presence, then attaches to it if it runs.
@@ -53,6 +52,7 @@ public final class OrientationFollower {
             screen.show(to)
         }
         connection.onDisconnected = { [unowned self] in onFatal(.runtime("disconnected from the bus; exiting")) }
+        focus.start()
         connection.callBusDriver("GetNameOwner", [.string(Orientation1.busName)]) { [unowned self] result in
             if case .success(let values) = result, let name = values.first?.stringValue {
                 if owner == nil { attach(name) }
@@ -62,11 +62,9 @@ public final class OrientationFollower {
         }
     }
 
-    /// Reports `process` as focused (0: none), now if the daemon runs, else when it comes.
-    public func reportFocus(_ process: UInt32) {
-        guard process != focusedProcess else { return }
-        focusedProcess = process
-        if owner != nil { sendFocus(process) }
+    /// Reports `view` as focused, now if the daemon runs, else when it comes.
+    public func reportFocus(_ view: FocusedView) {
+        focus.report(view)
     }
 
     // MARK: The daemon coming and going
@@ -76,11 +74,9 @@ public final class OrientationFollower {
         attachments += 1
         let returning = attachments > 1
         owner = name
-        focusRefusalReported = false
         call("BeginGeneratingDeviceOrientationNotifications") { error in
             if let error { say("cannot claim the device orientation: \(error.message)") }
         }
-        if let focusedProcess { sendFocus(focusedProcess) }
         connection.call(destination: Orientation1.busName, path: Orientation1.managerPath, interface: StandardInterface.properties,
                         method: "Get", values: [.string(Orientation1.managerInterface), .string("InterfaceOrientation")]) {
             [unowned self] result in
@@ -101,14 +97,6 @@ public final class OrientationFollower {
     private func detach() {
         owner = nil
         say("orientationd left the bus; waiting for it to come back")
-    }
-
-    private func sendFocus(_ process: UInt32) {
-        call("SetFocusedProcess", [.uint32(process)]) { [unowned self] error in
-            guard let error, !focusRefusalReported else { return }
-            focusRefusalReported = true
-            say("cannot report the focused process: \(error.message) (\(error.name))")
-        }
     }
 
     /// Calls a manager method on the daemon, reporting only whether it failed.

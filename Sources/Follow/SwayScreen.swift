@@ -4,7 +4,7 @@ import EventLoop
 import Orientation
 
 /// `follow sway`: turns one of sway's outputs with the interface orientation, maps touchscreens and
-/// tablets to it, and with `focus` reports the focused view's process.
+/// tablets to it, and with `focus` reports the focused view's application id and process.
 ///
 /// When the IPC socket closes without sway announcing its shutdown (a crash, a restart), it waits
 /// up to `reconnectWindow` for sway to listen again, at `$SWAYSOCK` or at the newest
@@ -29,8 +29,9 @@ public final class SwayScreen: Screen {
     static let reconnectWindowMs: UInt32 = 10_000
 
     let options: Options
-    /// Called with each focused process (0 when no view has the focus), when `reportsFocus`.
-    public var onFocus: (UInt32) -> Void = { _ in }
+    /// Called with each focused view's application and process (none when no view has the focus),
+    /// when `reportsFocus`.
+    public var onFocus: (FocusedView) -> Void = { _ in }
     /// Called when sway is gone for good.
     public var onGone: (FollowError) -> Void = { _ in }
 
@@ -128,7 +129,7 @@ public final class SwayScreen: Screen {
             ipc = nil
             onGone(.runtime("sway is shutting down; nothing left to rotate"))
         case .window where payload?["change"]?.stringValue == "focus":
-            onFocus(UInt32(clamping: payload?["container"]?["pid"]?.intValue ?? 0))
+            onFocus(FocusedView(sway: payload?["container"]))
         case .window where payload?["change"]?.stringValue == "close":
             queryFocus()
         case .workspace where payload?["change"]?.stringValue == "focus":
@@ -138,11 +139,11 @@ public final class SwayScreen: Screen {
         }
     }
 
-    /// Asks for the tree and reports the process of the focused view, 0 when none is.
+    /// Asks for the tree and reports the focused view, none when no view is focused.
     private func queryFocus() {
         ipc?.send(.getTree) { [unowned self] reply in
             guard let tree = reply else { return }
-            onFocus(UInt32(clamping: Self.focusedNode(tree)?["pid"]?.intValue ?? 0))
+            onFocus(FocusedView(sway: Self.focusedNode(tree)))
         }
     }
 

@@ -38,9 +38,15 @@ public struct ManagerProperties: NamedProperties {
     public static let keyWindow = Self(rawValue: 1 << 3)
     public static let focusedProcess = Self(rawValue: 1 << 4)
     public static let interfaceLockedByApplication = Self(rawValue: 1 << 5)
+    public static let focusedApplication = Self(rawValue: 1 << 6)
+    public static let focusedApplicationMask = Self(rawValue: 1 << 7)
+    public static let focusedApplicationSource = Self(rawValue: 1 << 8)
+    public static let applicationOrientations = Self(rawValue: 1 << 9)
     public static let named: [(Self, String)] = [
         (.supportedMask, "SupportedMask"), (.applicationMask, "ApplicationMask"), (.rotationLocked, "RotationLocked"),
-        (.keyWindow, "KeyWindow"), (.focusedProcess, "FocusedProcess"),
+        (.keyWindow, "KeyWindow"), (.focusedProcess, "FocusedProcess"), (.focusedApplication, "FocusedApplication"),
+        (.focusedApplicationMask, "FocusedApplicationMask"), (.focusedApplicationSource, "FocusedApplicationSource"),
+        (.applicationOrientations, "ApplicationOrientations"),
         (.interfaceLockedByApplication, "InterfaceLockedByApplication"),
     ]
 }

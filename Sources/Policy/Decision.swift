@@ -10,6 +10,8 @@ enum Decision: Equatable {
     case presentation(ControllerID)
     /// P13: the window asked for one of these orientations.
     case geometry(WindowID, OrientationMask)
+    /// P6f, P6a: the focus moved; P9, then P10.
+    case focus
 }
 
 extension Policy {
@@ -24,6 +26,7 @@ extension Policy {
         case .hierarchy: decideFromHierarchy()
         case .presentation(let id): decideFromPresentation(of: id)
         case .geometry(let window, let mask): decideFromGeometry(of: window, mask: mask)
+        case .focus: decideFromFocus()
         }
     }
 
@@ -45,7 +48,7 @@ extension Policy {
     /// The mask in force and whether the key window's deciding controller lets the device rotate (P7, P8):
     /// it must autorotate and not prefer the orientation locked (P17). From one walk of the hierarchy.
     var rulesInForce: (mask: OrientationMask, autorotate: Bool) {
-        guard let key = keyWindow else { return (applicationMask, true) }
+        guard let key = keyWindow else { return (focusedApplicationMask, true) }
         guard let deciding = keyDecider, let c = controllers[deciding] else {
             return (supportedMask(of: key), true)
         }
@@ -64,6 +67,17 @@ extension Policy {
         let rules = rulesInForce
         guard rules.mask.contains(target), rules.autorotate else { return }
         rotate(to: target)
+    }
+
+    /// A focus change (P6f, P6a), as iOS brings an app to the foreground: in the device's orientation
+    /// when the rules in force allow it and rotation is not locked (P10), else where P9 puts it. One
+    /// rotation at most.
+    func decideFromFocus() {
+        let rules = rulesInForce
+        if !rotationLocked, rules.autorotate, let device = deviceInterfaceOrientation, rules.mask.contains(device) {
+            return rotate(to: device)
+        }
+        decideFromHierarchy()
     }
 
     /// P9: nothing rotates while the current orientation is still allowed.

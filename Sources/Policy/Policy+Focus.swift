@@ -1,12 +1,80 @@
+import Orientation
+
+/// Where the declaration in force for an application comes from (applications.md): the answer to
+/// "why did this app not rotate?".
+public enum DeclarationSource: String, Sendable {
+    case override
+    case config
+    case desktopFile = "desktop-file"
+    case none
+}
+
+/// An application's declared orientations and where they come from; an empty mask with `.none`.
+public struct ApplicationDeclarationInForce: Equatable, Sendable {
+    public let mask: OrientationMask
+    public let source: DeclarationSource
+
+    public init(mask: OrientationMask, source: DeclarationSource) {
+        self.mask = mask
+        self.source = source
+    }
+
+    public static let none = ApplicationDeclarationInForce(mask: [], source: .none)
+}
+
 extension Policy {
-    /// `SetFocusedProcess` (P6f): `authority` becomes the focus authority and the key window follows
-    /// `process`, 0 meaning that nothing is focused.
+    /// `SetFocusedProcess` (P6f): the same as focusing no application in `process`.
     public func setFocusedProcess(_ process: UInt32, authority: ClientID) {
-        if focusedProcess != process { changes.manager.insert(.focusedProcess) }
+        setFocusedApplication(nil, process: process, desktopFile: nil, authority: authority)
+    }
+
+    /// `SetFocusedApplication` (P6f, P6a): `authority` becomes the focus authority, the key window
+    /// follows `process` (0: none), and `application` (nil: none or unknown) is the one in front, whose
+    /// desktop file declares `desktopFile` (read by the caller; nil when it declares nothing). Every
+    /// change of focus re-decides by P9 and then P10, with one rotation at most.
+    public func setFocusedApplication(_ application: ApplicationID?, process: UInt32, desktopFile: OrientationMask?,
+                                      authority: ClientID) {
         focusAuthority = authority
-        focusedProcess = process
+        let declaration = declaration(of: application, desktopFile: desktopFile)
+        let moved = application != focusedApplication || process != focusedProcess || declaration != focusedDeclaration
+        focusedDesktopFileMask = desktopFile
+        if moved {
+            let before = focusedProcess
+            if process != focusedProcess { changes.manager.insert(.focusedProcess) }
+            if application != focusedApplication { changes.manager.insert(.focusedApplication) }
+            focusedApplication = application
+            focusedProcess = process
+            setFocusedDeclaration(declaration, processes: [before, process])
+        }
+        let key = keyWindow
         followFocus()
-        decide(.hierarchy)
+        if moved || keyWindow != key { decide(.focus) }
+    }
+
+    /// The declaration in force for `application` (applications.md): the user's override, else the
+    /// config's, else what its desktop file declares (`desktopFile`, asked only when needed).
+    public func declaration(of application: ApplicationID?,
+                            desktopFile: @autoclosure () -> OrientationMask?) -> ApplicationDeclarationInForce {
+        guard let application else { return .none }
+        if let mask = applicationOverrides[application] { return ApplicationDeclarationInForce(mask: mask, source: .override) }
+        if let mask = configuration.applications[application], mask.isValid {
+            return ApplicationDeclarationInForce(mask: mask, source: .config)
+        }
+        if let mask = desktopFile(), mask.isValid { return ApplicationDeclarationInForce(mask: mask, source: .desktopFile) }
+        return .none
+    }
+
+    /// Makes `declaration` the focused application's, naming what moved; the windows of `processes`
+    /// (the focused one, before and after) take it or give it back (P6a).
+    func setFocusedDeclaration(_ declaration: ApplicationDeclarationInForce, processes: [UInt32]) {
+        if declaration.mask != focusedDeclaration.mask { changes.manager.insert(.focusedApplicationMask) }
+        if declaration.source != focusedDeclaration.source { changes.manager.insert(.focusedApplicationSource) }
+        focusedDeclaration = declaration
+        managerUnsettled = true
+        keyDeciderCache = nil
+        for window in windows.values where window.process != 0 && processes.contains(window.process) && window.delegateMask.isEmpty {
+            unsettled.insert(window.id)
+        }
     }
 
     /// The focused process's window that was chosen most recently, else its newest one, else none (P6f).
@@ -29,8 +97,57 @@ extension Policy {
     /// so a key window is found when windows remain.
     func focusAuthorityLeft() {
         focusAuthority = nil
+        let before = focusedProcess
         if focusedProcess != 0 { changes.manager.insert(.focusedProcess) }
+        if focusedApplication != nil { changes.manager.insert(.focusedApplication) }
         focusedProcess = 0
+        focusedApplication = nil
+        focusedDesktopFileMask = nil
+        setFocusedDeclaration(.none, processes: [before])
         if keyWindow == nil { makeFallbackKey() }
+    }
+
+    // MARK: Per-application overrides
+
+    /// `SetApplicationOrientations`: the user's declaration for `application`, first in force for it.
+    /// A bad id or mask, or one override more than the limit, is refused with nothing changed.
+    public func setApplicationOrientations(_ application: String, _ raw: UInt32) throws(PolicyError) {
+        let id = try applicationID(application)
+        let mask = OrientationMask(rawValue: raw)
+        guard mask.isValid else {
+            throw PolicyError(.invalidArgs, "\(raw) is not an orientation mask for \(id): a non-zero sum of portrait (2), "
+                + "portrait-upside-down (4), landscape-right (8) and landscape-left (16)")
+        }
+        guard applicationOverrides[id] != nil || applicationOverrides.count < configuration.limits.applicationOverrides else {
+            throw PolicyError(.limitsExceeded, "there are already \(applicationOverrides.count) applications with their own "
+                + "orientations, the most kept; reset one before setting \(id)'s")
+        }
+        guard applicationOverrides[id] != mask else { return }
+        applicationOverrides[id] = mask
+        changes.manager.insert(.applicationOrientations)
+        if id == focusedApplication { redeclareFocusedApplication() }
+    }
+
+    /// `ResetApplicationOrientations`: forgets the user's declaration for `application`; nothing when
+    /// there is none.
+    public func resetApplicationOrientations(_ application: String) throws(PolicyError) {
+        let id = try applicationID(application)
+        guard applicationOverrides.removeValue(forKey: id) != nil else { return }
+        changes.manager.insert(.applicationOrientations)
+        if id == focusedApplication { redeclareFocusedApplication() }
+    }
+
+    /// The id, checked (applications.md, "Application id").
+    public func applicationID(_ text: String) throws(PolicyError) -> ApplicationID {
+        do { return try ApplicationID(parsing: text) } catch { throw PolicyError(.invalidArgs, error.message) }
+    }
+
+    /// The focused application's override changed: its declaration is found again, and P9 applies
+    /// (a mask change, not a focus change: the device's orientation is not sought).
+    func redeclareFocusedApplication() {
+        let now = declaration(of: focusedApplication, desktopFile: focusedDesktopFileMask)
+        guard now != focusedDeclaration else { return }
+        setFocusedDeclaration(now, processes: [focusedProcess])
+        decide(.hierarchy)
     }
 }

@@ -40,6 +40,14 @@ public final class Policy {
     public internal(set) var focusAuthority: ClientID?
     /// The process the focus authority focused; 0 when none or no authority.
     public internal(set) var focusedProcess: UInt32 = 0
+    /// The application the focus authority focused (P6a); nil when none, unknown or no authority.
+    public internal(set) var focusedApplication: ApplicationID?
+    /// What the focused application's desktop file declares, as the service read it when focusing it.
+    var focusedDesktopFileMask: OrientationMask?
+    /// The focused application's declaration in force (applications.md); `.none` when nothing is focused.
+    public internal(set) var focusedDeclaration = ApplicationDeclarationInForce.none
+    /// The user's per-application orientations (`SetApplicationOrientations`), which outlive restarts.
+    public internal(set) var applicationOverrides: [ApplicationID: OrientationMask] = [:]
     public internal(set) var transition: Transition?
 
     var windows: [WindowID: Window] = [:]
@@ -71,7 +79,8 @@ public final class Policy {
     public init(configuration: PolicyConfiguration = PolicyConfiguration(),
                 savedApplicationMask: OrientationMask? = nil,
                 savedOrientation: InterfaceOrientation? = nil,
-                rotationLocked: Bool = false) {
+                rotationLocked: Bool = false,
+                savedApplicationOverrides: [ApplicationID: OrientationMask] = [:]) {
         self.configuration = configuration
         applicationMaskOverride = savedApplicationMask.flatMap { $0.isValid ? $0 : nil }
         let mask = applicationMaskOverride ?? configuration.configuredApplicationMask
@@ -83,6 +92,7 @@ public final class Policy {
         }
         self.rotationLocked = rotationLocked
         settledSupportedMask = mask
+        applicationOverrides = savedApplicationOverrides.filter { $0.value.isValid }
     }
 
     /// Shrinks the tables that hold far more room than objects, after many objects went at once.
@@ -137,10 +147,18 @@ public final class Policy {
     /// The `n` lowest controller numbers, in order (the oldest controllers), without sorting them all.
     public func firstControllerIDs(_ n: Int) -> [ControllerID] { controllerOrder.first(n) { controllers[$0] != nil } }
 
-    /// The window's mask: its delegate's when set, else the application's (P2).
+    /// The window's mask: its delegate's when set, else its application's declaration when its process
+    /// is the one focused under that application (P6a), else the application mask (P2).
     public func supportedMask(of window: WindowID) -> OrientationMask {
         guard let w = windows[window] else { return [] }
-        return w.delegateMask.isEmpty ? applicationMask : w.delegateMask
+        guard w.delegateMask.isEmpty else { return w.delegateMask }
+        return w.process != 0 && w.process == focusedProcess ? focusedApplicationMask : applicationMask
+    }
+
+    /// The mask an application without a key window gets (P7): the focused application's declaration
+    /// when it has one (P6a), else the application mask.
+    var focusedApplicationMask: OrientationMask {
+        focusedDeclaration.mask.isEmpty ? applicationMask : focusedDeclaration.mask
     }
 
     /// Whose rules are in force in the window (P4); nil without a root.
@@ -165,9 +183,10 @@ public final class Policy {
         return mask.intersection(c.supportedMask)
     }
 
-    /// The mask in force: the key window's effective mask, else the application mask (P7).
+    /// The mask in force: the key window's effective mask, else the focused application's declaration
+    /// or the application mask (P7, P6a).
     public var supportedMask: OrientationMask {
-        guard let key = keyWindow else { return applicationMask }
+        guard let key = keyWindow else { return focusedApplicationMask }
         let mask = supportedMask(of: key)
         return keyDecider.flatMap { controllers[$0] }.map { mask.intersection($0.supportedMask) } ?? mask
     }

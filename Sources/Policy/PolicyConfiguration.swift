@@ -16,6 +16,8 @@ public struct Limits: Equatable, Sendable {
     public var controllersPerUser: Int
     /// Windows the service holds for all clients together.
     public var totalWindows: Int
+    /// Per-application overrides the service keeps (applications.md, `SetApplicationOrientations`).
+    public var applicationOverrides: Int
     /// Controllers the service holds for all clients together.
     public var totalControllers: Int
 
@@ -23,7 +25,7 @@ public struct Limits: Equatable, Sendable {
     /// 16384 controllers; in all 1024 windows, 65536 controllers.
     public init(windows: Int = 64, controllers: Int = 4096, depth: Int = 64,
                 windowsPerUser: Int = 256, controllersPerUser: Int = 16384,
-                totalWindows: Int = 1024, totalControllers: Int = 65536) {
+                totalWindows: Int = 1024, totalControllers: Int = 65536, applicationOverrides: Int = 1024) {
         self.windows = windows
         self.controllers = controllers
         self.depth = depth
@@ -31,6 +33,7 @@ public struct Limits: Equatable, Sendable {
         self.controllersPerUser = controllersPerUser
         self.totalWindows = totalWindows
         self.totalControllers = totalControllers
+        self.applicationOverrides = applicationOverrides
     }
 }
 
@@ -39,6 +42,9 @@ public struct PolicyConfiguration: Equatable, Sendable {
     public var idiom: Idiom
     /// Info.plist's supported orientations; nil means the idiom's default (P1).
     public var applicationMask: OrientationMask?
+    /// The config's `[Applications]`: the administrator's declaration per application, below the
+    /// user's overrides and above desktop files (applications.md).
+    public var applications: [ApplicationID: OrientationMask]
     public var limits: Limits
 
     /// The config's mask when it is a valid one, else the idiom's default (P1).
@@ -47,9 +53,11 @@ public struct PolicyConfiguration: Equatable, Sendable {
     }
 
     /// Creates a configuration; the defaults are a phone with the idiom's mask.
-    public init(idiom: Idiom = .phone, applicationMask: OrientationMask? = nil, limits: Limits = Limits()) {
+    public init(idiom: Idiom = .phone, applicationMask: OrientationMask? = nil,
+                applications: [ApplicationID: OrientationMask] = [:], limits: Limits = Limits()) {
         self.idiom = idiom
         self.applicationMask = applicationMask
+        self.applications = applications
         self.limits = limits
     }
 }

@@ -16,6 +16,8 @@ final class Authorizer {
         case setDeviceOrientation = "org.orientationd.Orientation1.set-device-orientation"
         case configureApplication = "org.orientationd.Orientation1.configure-application"
         case takeKeyWindow = "org.orientationd.Orientation1.take-key-window"
+        case reportFocus = "org.orientationd.Orientation1.report-focus"
+        case configureApplications = "org.orientationd.Orientation1.configure-applications"
     }
 
     /// Bounds on what callers can make the daemon wait for (Docs/security.md, "Privilege").

@@ -16,6 +16,8 @@ enum ConfigFile {
                    "QueuedBytes", "QueuedBytesPerUser", "TotalQueuedBytes"],
         "Security": ["PrivilegedUsers", "PrivilegedGroups"],
         "Compat": ["SensorProxy"],
+        // Besides DataDirs, every key is an application id (checked below).
+        "Applications": ["DataDirs"],
     ]
 
     /// Applies the file at `path` to `settings`; a missing file is all defaults only when `optional`.
@@ -34,7 +36,7 @@ enum ConfigFile {
                 warnings.append("\(path): unknown group [\(group)] ignored")
                 continue
             }
-            for key in file.keys(in: group) where !keys.contains(key) {
+            for key in file.keys(in: group) where !keys.contains(key) && group != "Applications" {
                 warnings.append("\(path): unknown key \(key) in [\(group)] ignored")
             }
         }
@@ -109,9 +111,41 @@ enum ConfigFile {
         }
         if let text = value("Security", "PrivilegedUsers") { settings.privilegedUsers = list(text) }
         if let text = value("Security", "PrivilegedGroups") { settings.privilegedGroups = list(text) }
+        warnings += applications(file, path: path, to: &settings)
         if let text = value("Compat", "SensorProxy") {
             guard let on = ["true": true, "false": false][text] else { throw fail("Compat", "SensorProxy", "accepted: true, false") }
             settings.sensorProxyCompat = on
+        }
+        return warnings
+    }
+
+    /// `[Applications]`: `DataDirs`, and one declaration per application id. A key that is not an id, or
+    /// a value that is not a mask, is ignored with a warning naming it (applications.md): the next
+    /// source, the desktop file, is then asked for that application.
+    static func applications(_ file: KeyFile, path: String, to settings: inout Settings) -> [String] {
+        var warnings: [String] = []
+        for key in file.keys(in: "Applications") {
+            guard let text = file.string("Applications", key)?.trimmed else { continue }
+            if key == "DataDirs" {
+                guard !text.isEmpty else { continue }
+                let directories = text.split(separator: ":").map(String.init)
+                if let relative = directories.first(where: { !$0.hasPrefix("/") }) {
+                    warnings.append("\(path): [Applications] DataDirs: '\(relative)' is not an absolute directory; DataDirs ignored")
+                } else {
+                    settings.applicationDataDirs = directories
+                }
+                continue
+            }
+            guard let id = ApplicationID(rawValue: key) else {
+                warnings.append("\(path): [Applications] \(key) is not an application id (a desktop file's name without "
+                    + ".desktop); ignored")
+                continue
+            }
+            do {
+                settings.policy.applications[id] = try OrientationMask(parsing: text)
+            } catch {
+                warnings.append("\(path): [Applications] \(key)=\(text): \(error.message); ignored, so \(key)'s desktop file decides")
+            }
         }
         return warnings
     }

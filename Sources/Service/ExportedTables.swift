@@ -38,4 +38,10 @@ struct ExportedTables: AnnouncedValues {
             ? .structure([.uint32(size.height), .uint32(size.width)])
             : .structure([.uint32(size.width), .uint32(size.height)])
     }
+
+    /// `ApplicationOrientations`: every override, app id → mask, in the ids' order.
+    static func applicationOrientations(_ overrides: [ApplicationID: OrientationMask]) -> Value {
+        .dict(keySignature: "s", valueSignature: "u",
+              overrides.sorted { $0.key.rawValue < $1.key.rawValue }.map { (.string($0.key.rawValue), .uint32($0.value.rawValue)) })
+    }
 }

@@ -45,9 +45,30 @@ extension OrientationService {
                     }
                 },
                 Method("SetFocusedProcess", in: ("pid", UInt32.self)) { [unowned self] call, pid in
-                    privileged(call, .configureApplication, what: "SetFocusedProcess") { [unowned self] in
-                        policy.setFocusedProcess(pid, authority: call.sender)
+                    setFocusedApplication(call, "", pid, what: "SetFocusedProcess")
+                },
+                Method("SetFocusedApplication", in: ("app_id", String.self), ("pid", UInt32.self)) { [unowned self] call, id, pid in
+                    setFocusedApplication(call, id, pid, what: "SetFocusedApplication")
+                },
+                Method("SetApplicationOrientations", in: ("app_id", String.self), ("mask", UInt32.self)) { [unowned self] call, id, mask in
+                    if let refusal = invalidApplication(id) { return refusal }
+                    return privileged(call, .configureApplications, what: "SetApplicationOrientations") { () throws(PolicyError) in
+                        try self.policy.setApplicationOrientations(id, mask)
                         return []
+                    }
+                },
+                Method("ResetApplicationOrientations", in: ("app_id", String.self)) { [unowned self] call, id in
+                    if let refusal = invalidApplication(id) { return refusal }
+                    return privileged(call, .configureApplications, what: "ResetApplicationOrientations") { () throws(PolicyError) in
+                        try self.policy.resetApplicationOrientations(id)
+                        return []
+                    }
+                },
+                Method("ApplicationDeclaration", in: ("app_id", String.self), out: [Arg("mask", "u"), Arg("source", "s")]) { [unowned self] call, id in
+                    perform(call) { () throws(PolicyError) in
+                        let app = try policy.applicationID(id)
+                        let found = policy.declaration(of: app, desktopFile: desktopFiles.mask(for: app))
+                        return [.uint32(found.mask.rawValue), .string(found.source.rawValue)]
                     }
                 },
             ],
@@ -79,6 +100,13 @@ extension OrientationService {
                 }
                     .annotated("org.qtproject.QtDBus.QtTypeName", "OrientationScreenBounds"),
                 Property("FocusedProcess", type: "u") { [unowned self] in .uint32(policy.focusedProcess) },
+                Property("FocusedApplication", type: "s") { [unowned self] in .string(policy.focusedApplication?.rawValue ?? "") },
+                Property("FocusedApplicationMask", type: "u") { [unowned self] in .uint32(policy.focusedDeclaration.mask.rawValue) },
+                Property("FocusedApplicationSource", type: "s") { [unowned self] in .string(policy.focusedDeclaration.source.rawValue) },
+                Property("ApplicationOrientations", type: "a{su}") { [unowned self] in
+                    ExportedTables.applicationOrientations(policy.applicationOverrides)
+                }
+                    .annotated("org.qtproject.QtDBus.QtTypeName", "OrientationApplicationMasks"),
                 Property("InterfaceLockedByApplication", type: "b") { [unowned self] in .bool(policy.interfaceLockedByApplication) },
             ],
             signals: [
@@ -88,6 +116,32 @@ extension OrientationService {
             ],
             annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedNames[Orientation1.managerInterface]!)])
             .addingSetterMethods()
+    }
+
+    /// `SetFocusedApplication` (and `SetFocusedProcess`, with no id): needs `report-focus`, and while
+    /// another connection is the focus authority, `configure-application` too: the first reporter of a
+    /// session, its shell, keeps the role until it leaves the bus (applications.md). The id is checked
+    /// before anything, and its desktop file read (cached) only once the caller is authorized.
+    func setFocusedApplication(_ call: MethodCall, _ id: String, _ pid: UInt32, what: String) -> Reply {
+        let app: ApplicationID?
+        do { app = id.isEmpty ? nil : try policy.applicationID(id) } catch { return .error(error.dbusError) }
+        let takingOver = policy.focusAuthority.map { $0 != call.sender } ?? false
+        return privileged(call, takingOver ? .configureApplication : .reportFocus, what: what) { [unowned self] () throws(PolicyError) in
+            if !takingOver, let authority = policy.focusAuthority, authority != call.sender {
+                throw PolicyError(.accessDenied, "\(authority) reports the focus; another connection may report it only "
+                    + "with the configure-application privilege, or once \(authority) has left the bus")
+            }
+            policy.setFocusedApplication(app, process: pid, desktopFile: app.flatMap { desktopFiles.mask(for: $0) },
+                                         authority: call.sender)
+            return []
+        }
+    }
+
+    /// `InvalidArgs` for an id that is not an application id, checked before privilege and before any
+    /// file name is built from it; nil for a valid one.
+    func invalidApplication(_ id: String) -> Reply? {
+        do { _ = try policy.applicationID(id) } catch { return .error(error.dbusError) }
+        return nil
     }
 
     /// `InjectAcceleration`: one sample (x, y, z) for the simulated sensor's classifier. The privilege is

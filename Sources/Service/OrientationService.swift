@@ -21,6 +21,8 @@ public final class OrientationService {
     /// Each client's uid and process, for the per-user limits and the focus authority (P6f).
     let credentials: ClientCredentials
     let store: StateStore
+    /// What applications' desktop files declare, read when an application is focused or asked about.
+    let desktopFiles: DesktopFileDeclarations
     /// The tables the manager, the windows and the controllers are exported with, built once.
     private(set) var tables: ExportedTables!
     /// Turns the policy's changes into messages; holds the property changes that wait for the turn's end.
@@ -44,7 +46,10 @@ public final class OrientationService {
         store = StateStore(directory: settings.stateDirectory)
         let saved = store.load()
         policy = Policy(configuration: settings.policy, savedApplicationMask: saved?.applicationMask,
-                        savedOrientation: saved?.interfaceOrientation, rotationLocked: saved?.rotationLocked ?? false)
+                        savedOrientation: saved?.interfaceOrientation, rotationLocked: saved?.rotationLocked ?? false,
+                        savedApplicationOverrides: saved?.applicationOrientations ?? [:])
+        desktopFiles = DesktopFileDeclarations(directories: settings.applicationDataDirs
+            ?? DesktopFileDeclarations.defaultDirectories(xdgDataDirs: getenv("XDG_DATA_DIRS").map { String(cString: $0) }))
         credentials = ClientCredentials(bus: bus)
         authorizer = Authorizer(bus: bus, credentials: credentials, users: settings.privilegedUsers,
                                 groups: settings.privilegedGroups, systemBus: settings.bus == .system)
@@ -301,7 +306,7 @@ public final class OrientationService {
     /// What survives a restart, as it is now.
     var savedState: SavedState {
         SavedState(rotationLocked: policy.rotationLocked, applicationMask: policy.applicationMaskOverride,
-                   interfaceOrientation: policy.interfaceOrientation)
+                   interfaceOrientation: policy.interfaceOrientation, applicationOrientations: policy.applicationOverrides)
     }
 
     func saveState() {

@@ -46,6 +46,9 @@ public struct Settings {
     public var queueLimits = QueueLimits()
     public var privilegedUsers: [String] = []
     public var privilegedGroups: [String] = []
+    /// `[Applications] DataDirs`: where desktop files are looked for; nil means `XDG_DATA_DIRS` and
+    /// Flatpak's exports (applications.md).
+    public var applicationDataDirs: [String]?
 
     /// The default config file, read when `--config` is not given; its absence means all defaults.
     public static let defaultConfigPath = "/etc/orientationd/orientationd.conf"

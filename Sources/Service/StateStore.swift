@@ -10,14 +10,19 @@ struct SavedState: Equatable {
     /// The application mask set over the bus; nil (and not written) while the config's is in force.
     var applicationMask: OrientationMask?
     var interfaceOrientation: InterfaceOrientation
+    /// The user's per-application orientations (`SetApplicationOrientations`).
+    var applicationOrientations: [ApplicationID: OrientationMask] = [:]
 
     /// What privileged calls change, whose callers are answered once it is on the disk.
     struct Durable: Equatable {
         var rotationLocked: Bool
         var applicationMask: OrientationMask?
+        var applicationOrientations: [ApplicationID: OrientationMask]
     }
 
-    var durable: Durable { Durable(rotationLocked: rotationLocked, applicationMask: applicationMask) }
+    var durable: Durable {
+        Durable(rotationLocked: rotationLocked, applicationMask: applicationMask, applicationOrientations: applicationOrientations)
+    }
 }
 
 /// The state file in the state directory (Docs/security.md, "The state file").
@@ -32,8 +37,11 @@ struct SavedState: Equatable {
 final class StateStore {
     /// The file's name in the state directory.
     static let fileName = "state"
-    /// A state file is three short lines; anything bigger is not one, and is not read into memory.
-    static let sizeLimit = 4096
+    /// A state file is three short lines and at most 1,024 overrides of at most 255-byte ids; anything
+    /// bigger is not one, and is not read into memory.
+    static let sizeLimit = 512 * 1024
+    /// The group holding the per-application overrides, one key per application id.
+    private static let overridesGroup = "ApplicationOrientations"
     /// The shortest time between two writes made for the interface orientation alone.
     static let lazyIntervalMs = 5000
 
@@ -101,7 +109,20 @@ final class StateStore {
             Log.warning("ignoring the state file \(path): a value is missing or unreadable; starting from the defaults")
             return nil
         }
-        written = SavedState(rotationLocked: locked, applicationMask: mask, interfaceOrientation: orientation)
+        var overrides: [ApplicationID: OrientationMask] = [:]
+        for key in file.keys(in: Self.overridesGroup) {
+            guard let id = ApplicationID(rawValue: key),
+                  let mask = file.string(Self.overridesGroup, key).flatMap({ UInt32($0) }).map(OrientationMask.init(rawValue:)),
+                  mask.isValid
+            else {
+                Log.warning("ignoring \(key.prefix(80)) in [\(Self.overridesGroup)] of the state file \(path): not an application "
+                    + "id with a mask")
+                continue
+            }
+            overrides[id] = mask
+        }
+        written = SavedState(rotationLocked: locked, applicationMask: mask, interfaceOrientation: orientation,
+                             applicationOrientations: overrides)
         return written
     }
 
@@ -202,6 +223,9 @@ final class StateStore {
         file.set("State", "RotationLocked", state.rotationLocked ? "true" : "false")
         if let mask = state.applicationMask { file.set("State", Self.applicationMaskKey, String(mask.rawValue)) }
         file.set("State", "InterfaceOrientation", String(state.interfaceOrientation.rawValue))
+        for (id, mask) in state.applicationOrientations.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            file.set(Self.overridesGroup, id.rawValue, String(mask.rawValue))
+        }
         return file.data()
     }
 }

@@ -5,8 +5,8 @@ import Orientation
 /// overview, its `--help` and the completion scripts follow.
 enum Commands {
     static let all: [Command] = [
-        .status, .get, .monitor, .lock, .unlock, .setDevice, .inject, .appMask, .attempt, .window,
-        .follow, .completions, .help,
+        .status, .get, .monitor, .lock, .unlock, .setDevice, .inject, .appMask, .app, .attempt, .window,
+        .follow, .relayFocus, .completions, .help,
     ]
 
     /// The options before the command.

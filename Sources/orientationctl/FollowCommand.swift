@@ -23,9 +23,10 @@ enum FollowCommand {
                           DSI-*, else the first active output)
           --no-touch      leave the inputs alone (default: touchscreens and tablets are mapped
                           to the output with map_to_output, so touch follows the picture)
-          --focus         report the focused window's process to orientationd
-                          (SetFocusedProcess, privileged), so the application in front decides
-                          which way the screen may face
+          --focus         report the focused window's application id (a Wayland view's
+                          app_id, an X11 view's class) and process to orientationd
+                          (SetFocusedApplication, privileged: report-focus), so the
+                          application in front decides which way the screen may face
         It sets the output's transform: portrait normal, landscape-right 90,
         portrait-upside-down 180, landscape-left 270 (clockwise).
 
@@ -97,7 +98,7 @@ enum FollowCommand {
         let screen = SwayScreen(options: options)
         let follower = try follower(invocation, screen, session)
         screen.onGone = { failure in session.fail(Failure(failure)) }
-        if options.reportsFocus { screen.onFocus = { process in follower.reportFocus(process) } }
+        if options.reportsFocus { screen.onFocus = { view in follower.reportFocus(view) } }
         do {
             try screen.start()
             try follower.start()
@@ -128,7 +129,7 @@ extension Command {
         options: [
             CommandOption(flag: "--output", value: "NAME", summary: "the output to turn (follow sway)"),
             CommandOption(flag: "--no-touch", summary: "leave the inputs alone (follow sway)"),
-            CommandOption(flag: "--focus", summary: "report the focused window's process (follow sway)"),
+            CommandOption(flag: "--focus", summary: "report the focused window's application and process (follow sway)"),
         ],
         run: FollowCommand.run)
 }

@@ -2,6 +2,11 @@ import DBus
 import Orientation
 import Follow
 
+extension String {
+    /// "portrait, landscape-left" as "portrait,landscape-left", for values listed on one line.
+    var replacingSpaces: String { split(separator: " ").joined() }
+}
+
 /// How a property's value is shown: names for people, names plus raw numbers for scripts.
 ///
 /// JSON scheme: `"Name": <shown value>` (an orientation's name, a mask's array of
@@ -13,6 +18,7 @@ enum PropertyFormat {
     static let managerProperties = [
         "DeviceOrientation", "InterfaceOrientation", "SupportedMask", "ApplicationMask", "Idiom",
         "RotationLocked", "HasAccelerometer", "KeyWindow", "RotationDuration", "ScreenBounds", "FocusedProcess",
+        "FocusedApplication", "FocusedApplicationMask", "FocusedApplicationSource", "ApplicationOrientations",
         "InterfaceLockedByApplication",
     ]
 
@@ -21,7 +27,10 @@ enum PropertyFormat {
 
     private static let deviceOrientationProperties: Set = ["DeviceOrientation"]
     private static let interfaceOrientationProperties: Set = ["InterfaceOrientation", "PreferredOrientation"]
-    private static let maskProperties: Set = ["SupportedMask", "ApplicationMask", "DelegateMask", "EffectiveMask"]
+    private static let maskProperties: Set = ["SupportedMask", "ApplicationMask", "DelegateMask", "EffectiveMask",
+                                              "FocusedApplicationMask"]
+    /// Strings where empty means none.
+    private static let noneWhenEmpty: Set = ["FocusedApplication"]
 
     /// A device orientation's name, or the number when it is out of range.
     static func deviceName(_ raw: UInt32) -> String {
@@ -54,7 +63,13 @@ enum PropertyFormat {
             return String(raw)
         }
         if let b = value.boolValue { return b ? "yes" : "no" }
-        if let s = value.stringValue { return s }
+        if let s = value.stringValue { return s.isEmpty && noneWhenEmpty.contains(name) ? "none" : s }
+        if let entries = value.dictEntries {
+            // ApplicationOrientations: each id with its mask's names.
+            guard !entries.isEmpty else { return "none" }
+            return entries.map { "\($0.0.stringValue ?? $0.0.description)=\(text("SupportedMask", $0.1).replacingSpaces)" }
+                .joined(separator: " ")
+        }
         if let p = value.objectPathValue { return p }
         if let d = value.doubleValue { return "\(d)" }
         if let size = bounds(value) { return "\(size.0)x\(size.1)" }
@@ -82,6 +97,7 @@ enum PropertyFormat {
             return [(name, .string("\(size.0)x\(size.1)")),
                     (name + "Value", .array([.int(Int64(size.0)), .int(Int64(size.1))]))]
         }
+        if let entries = value.dictEntries { return [(name, overridesJSON(entries))] }
         return [(name, plainJSON(value))]
     }
 
@@ -103,6 +119,11 @@ enum PropertyFormat {
             return .object(entries.map { ($0.0.stringValue ?? $0.0.description, plainJSON($0.1)) })
         case .variant(let inner): return plainJSON(inner)
         }
+    }
+
+    /// `ApplicationOrientations` in JSON: each id with its mask's names.
+    static func overridesJSON(_ entries: [(Value, Value)]) -> JSON {
+        .object(entries.map { ($0.0.stringValue ?? $0.0.description, maskNames($0.1.uint32Value ?? 0).map { .array($0.map(JSON.string)) } ?? .null) })
     }
 
     /// `(uu)` as width and height.

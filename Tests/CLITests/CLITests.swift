@@ -70,7 +70,10 @@ final class CLITests: XCTestCase {
             "attempt": ["AttemptRotationToDeviceOrientation"],
             "window": ["--delegate-mask MASK", "--root KIND", "--mask MASK", "--preferred ORIENTATION", "--no-autorotate"],
             "follow": ["sway", "--output NAME", "--no-touch", "--focus", "exec -- COMMAND", "ORIENTATION_TRANSFORM",
-                       "ORIENTATION_DEGREES", "ORIENTATION_XRANDR", "SetFocusedProcess"],
+                       "ORIENTATION_DEGREES", "ORIENTATION_XRANDR", "SetFocusedApplication", "app_id"],
+            "app": ["set ID MASK", "reset ID", "list", "show ID", "SetApplicationOrientations", "ResetApplicationOrientations",
+                    "ApplicationDeclaration", "desktop-file", "all-but-upside-down"],
+            "relay-focus": ["org.orientationd.FocusRelay", "SetFocusedApplication", "callDBus"],
         ]
         for (command, words) in expected {
             for argv in [[command, "--help"], ["help", command]] {
@@ -147,7 +150,7 @@ final class CLITests: XCTestCase {
         let result = fixture.ctl("status")
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 12, result.stdout)
+        XCTAssertEqual(lines.count, 16, result.stdout)
         func value(_ name: String) -> String? {
             lines.first { $0.hasPrefix(name + ":") }.map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         }
@@ -159,6 +162,10 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(value("KeyWindow"), "/")
         XCTAssertEqual(value("ScreenBounds"), "0x0")
         XCTAssertEqual(value("FocusedProcess"), "none")
+        XCTAssertEqual(value("FocusedApplication"), "none")
+        XCTAssertEqual(value("FocusedApplicationMask"), "none")
+        XCTAssertEqual(value("FocusedApplicationSource"), "none")
+        XCTAssertEqual(value("ApplicationOrientations"), "none")
         XCTAssertEqual(value("InterfaceLockedByApplication"), "no")
         XCTAssertTrue(["portrait", "landscape-right", "landscape-left"].contains(value("InterfaceOrientation") ?? ""),
                       result.stdout)

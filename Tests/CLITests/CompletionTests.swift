@@ -5,8 +5,8 @@ import TestSupport
 /// `orientationctl completions SHELL`, run from the built binary: each script is valid for its real
 /// shell, names every command, and answers completion queries as the command table says.
 final class CompletionTests: XCTestCase {
-    static let commands = ["status", "get", "monitor", "lock", "unlock", "set-device", "inject", "app-mask",
-                           "attempt", "window", "follow", "completions", "help"]
+    static let commands = ["status", "get", "monitor", "lock", "unlock", "set-device", "inject", "app-mask", "app",
+                           "attempt", "window", "follow", "relay-focus", "completions", "help"]
 
     private func script(_ shell: String) throws -> String {
         let result = runTool([orientationctl, "completions", shell])

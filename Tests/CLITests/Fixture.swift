@@ -14,16 +14,22 @@ final class DaemonFixture {
     private(set) var daemon: Background
     let connection: Connection
     private var starts = 0
+    /// The config file the daemon reads, when one was given.
+    private let configPath: String?
 
     /// With `systemBus`, the bus is configured as the system bus is, with the shipped policy for
     /// org.orientationd.Orientation1 and a socket every user reaches; the daemon must then run as root.
-    init(systemBus: Bool = false) throws {
+    /// With `config`, the daemon reads that text as its config file.
+    init(systemBus: Bool = false, config: String? = nil) throws {
         bus = systemBus ? try PrivateBus(systemPolicyFiles: [packageRoot + "/dbus/org.orientationd.Orientation1.conf"])
                         : try PrivateBus()
         directory = makeTempDirectory("orientationctl-test")
         mkdir(directory + "/state", 0o755)
+        let path = directory + "/orientationd.conf"
+        if let config { writeText(path, config) }
+        configPath = config == nil ? nil : path
         connection = try Connection(bus: .address(bus.address))
-        daemon = try Self.startDaemon(bus: bus, directory: directory, connection: connection, name: "orientationd")
+        daemon = try Self.startDaemon(bus: bus, directory: directory, connection: connection, config: configPath, name: "orientationd")
     }
 
     /// Stops the daemon and starts another on the same bus and state directory, as a restart would.
@@ -41,12 +47,15 @@ final class DaemonFixture {
     /// Starts a daemon on the same bus and state directory.
     func startDaemonAgain() throws {
         starts += 1
-        daemon = try Self.startDaemon(bus: bus, directory: directory, connection: connection, name: "orientationd-\(starts)")
+        daemon = try Self.startDaemon(bus: bus, directory: directory, connection: connection, config: configPath,
+                                      name: "orientationd-\(starts)")
     }
 
-    private static func startDaemon(bus: PrivateBus, directory: String, connection: Connection, name: String) throws -> Background {
+    private static func startDaemon(bus: PrivateBus, directory: String, connection: Connection, config: String?,
+                                    name: String) throws -> Background {
         let daemon = try Background([orientationd, "--address", bus.address, "--sensor", "simulated",
-                                     "--state-dir", directory + "/state"], in: directory, name: name)
+                                     "--state-dir", directory + "/state"] + (config.map { ["--config", $0] } ?? []),
+                                    in: directory, name: name)
         let up = waitUntil(10) {
             guard daemon.isRunning else { return true }
             let reply = try? connection.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])

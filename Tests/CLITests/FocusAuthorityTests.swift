@@ -100,7 +100,7 @@ final class FocusAuthorityTests: XCTestCase {
                               Orientation1.managerPath, "\(Orientation1.managerInterface).SetFocusedProcess", "uint32:\(app.pid)"])
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("configure-application"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("report-focus"), result.stderr)
         XCTAssertEqual(try manager("FocusedProcess")?.uint32Value, 0)
     }
 

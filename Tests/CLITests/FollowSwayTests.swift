@@ -17,7 +17,14 @@ final class FollowSwayTests: XCTestCase {
         if let reason = HeadlessSway.unavailability { throw unavailable("sway cannot run here: \(reason)") }
         // As root (CI), the daemon owns its name on a bus configured as the system bus is, and the
         // Wayland clients run as sway's unprivileged user: ordinary, unprivileged orientationd clients.
-        fixture = try DaemonFixture(systemBus: getuid() == 0)
+        let applications = makeTempDirectory("orientationd-applications")
+        mkdir(applications + "/applications", 0o755)
+        for (id, keys) in [("org.orientationd.Test.Landscape", "X-Orientationd-SupportedOrientations=landscape;\n"),
+                           ("org.orientationd.Test.Any", "")] {
+            writeText(applications + "/applications/\(id).desktop", "[Desktop Entry]\nType=Application\nName=\(id)\nExec=true\n" + keys)
+        }
+        chmod(applications, 0o755)
+        fixture = try DaemonFixture(systemBus: getuid() == 0, config: "[Applications]\nDataDirs=\(applications)\n")
         sway = try HeadlessSway(scratch: fixture.directory)
     }
 
@@ -71,8 +78,9 @@ final class FollowSwayTests: XCTestCase {
         return reached
     }
 
-    private func client(_ title: String, mask: UInt32) throws -> FocusClient {
-        let client = try sway.startClient(title: title, mask: mask, busAddress: fixture.bus.address, scratch: fixture.directory)
+    private func client(_ title: String, mask: UInt32, appID: String? = nil) throws -> FocusClient {
+        let client = try sway.startClient(title: title, mask: mask, busAddress: fixture.bus.address, scratch: fixture.directory,
+                                          appID: appID)
         clients.append(client)
         return client
     }
@@ -208,6 +216,28 @@ final class FollowSwayTests: XCTestCase {
         XCTAssertEqual(manager("KeyWindow")?.objectPathValue, portrait.windowPath)
         expectTransform("normal", "the portrait-only application is in front")
         XCTAssertEqual(sway.focusedPid(), portrait.pid)
+    }
+
+    /// P6a: unmodified applications, which register nothing, decide by their desktop files' declarations.
+    func testTheFocusedApplicationsDeclarationTurnsTheOutput() throws {
+        try setDevice(1)
+        let landscape = try client("declared-landscape", mask: 0, appID: "org.orientationd.Test.Landscape")
+        let plain = try client("declares-nothing", mask: 0, appID: "org.orientationd.Test.Any")
+        _ = try follow(["--focus"])
+        expectTransform("normal", "the application without a declaration is in front, the device upright")
+        XCTAssertEqual(sway.swaymsg(["[app_id=\"org.orientationd.Test.Landscape\"]", "focus"]).status, 0)
+        XCTAssertTrue(waitUntil(5) { self.manager("FocusedApplication")?.stringValue == "org.orientationd.Test.Landscape" },
+                      "FocusedApplication is \(String(describing: manager("FocusedApplication")))")
+        XCTAssertEqual(manager("FocusedProcess")?.uint32Value, UInt32(landscape.pid))
+        XCTAssertEqual(manager("FocusedApplicationSource")?.stringValue, "desktop-file")
+        expectTransform("90", "the landscape-only application is in front with the device upright")
+        XCTAssertEqual(manager("DeviceOrientation")?.uint32Value, 1)
+
+        XCTAssertEqual(sway.swaymsg(["[app_id=\"org.orientationd.Test.Any\"]", "focus"]).status, 0)
+        XCTAssertTrue(waitUntil(5) { self.manager("FocusedApplication")?.stringValue == "org.orientationd.Test.Any" })
+        XCTAssertEqual(manager("FocusedProcess")?.uint32Value, UInt32(plain.pid))
+        XCTAssertEqual(manager("FocusedApplicationSource")?.stringValue, "none")
+        expectTransform("normal", "an application without a declaration follows the device again")
     }
 
     func testFocusOnNoApplicationLeavesTheApplicationMask() throws {

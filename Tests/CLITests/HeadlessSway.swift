@@ -117,9 +117,10 @@ final class HeadlessSway {
          "HOME=\(runtimeDirectory)"]
     }
 
-    /// A GTK window from python3-gi, on this sway, registered with orientationd on `busAddress`
-    /// with `mask` as its window's `DelegateMask`; returns once it is mapped.
-    func startClient(title: String, mask: UInt32, busAddress: String, scratch: String) throws -> FocusClient {
+    /// A GTK window from python3-gi titled `title`, on this sway, registered with orientationd on
+    /// `busAddress` with `mask` as its window's `DelegateMask`; with mask 0 an unmodified application
+    /// that registers no window. `appID` becomes its Wayland app_id. Returns once it is mapped.
+    func startClient(title: String, mask: UInt32, busAddress: String, scratch: String, appID: String? = nil) throws -> FocusClient {
         // In sway's runtime directory, which its user may read.
         let script = runtimeDirectory + "/focus-client.py"
         if access(script, R_OK) != 0 {
@@ -128,7 +129,7 @@ final class HeadlessSway {
         }
         let environment = clientEnvironment + ["GDK_BACKEND=wayland", "NO_AT_BRIDGE=1", "GSETTINGS_BACKEND=memory",
                                                "PATH=/usr/bin:/bin"]
-        let client = try Background(asUser(["env", "-i"] + environment + ["python3", script, busAddress, title, String(mask)]),
+        let client = try Background(asUser(["env", "-i"] + environment + ["python3", script, busAddress, title, String(mask)] + (appID.map { [$0] } ?? [])),
                                     in: scratch, name: "client-\(title)")
         guard waitUntil(20, { !client.isRunning || client.stdout.hasPrefix("ready ") }), client.isRunning else {
             client.kill9()

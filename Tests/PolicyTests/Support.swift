@@ -153,7 +153,9 @@ struct Snapshot: Equatable, CustomStringConvertible {
             + "app=\(p.applicationMask.rawValue) locked=\(p.rotationLocked) key=\(String(describing: p.keyWindow)) "
             + "transition=\(String(describing: p.transition)) supported=\(p.supportedMask.rawValue) "
             + "total=\(p.totalClaims) deferred=\(p.deferred) next=\(p.nextWindow)/\(p.nextController) "
-            + "authority=\(String(describing: p.focusAuthority)) focused=\(p.focusedProcess) clock=\(p.clock)")
+            + "authority=\(String(describing: p.focusAuthority)) focused=\(p.focusedProcess) clock=\(p.clock) "
+            + "application=\(String(describing: p.focusedApplication)) declaration=\(p.focusedDeclaration) "
+            + "overrides=\(p.applicationOverrides.map { "\($0.key)=\($0.value.rawValue)" }.sorted())")
         for (client, count) in p.claims.sorted(by: { $0.key < $1.key }) { l.append("claims \(client)=\(count)") }
         for (client, o) in p.owned.sorted(by: { $0.key < $1.key }) {
             l.append("owned \(client) uid=\(o.user) windows=\(o.windows.sorted()) controllers=\(o.controllers.sorted())")

@@ -296,3 +296,52 @@ final class SecuritySectionTests: PrivilegeTestCase {
         XCTAssertEqual(try b("RotationLocked"), true)
     }
 }
+
+/// applications.md: `report-focus` lets the session's shell report focus; while it is connected,
+/// another reporter also needs `configure-application`; `configure-applications` guards overrides.
+final class FocusReportPrivilegeTests: PrivilegeTestCase {
+    static let reportFocus = "org.orientationd.Orientation1.report-focus"
+    static let configureApplication = "org.orientationd.Orientation1.configure-application"
+    static let configureApplications = "org.orientationd.Orientation1.configure-applications"
+
+    func focus(_ app: String, _ pid: UInt32, on client: Connection) throws {
+        try call(client, Orientation1.managerPath, Orientation1.managerInterface, "SetFocusedApplication", [.string(app), .uint32(pid)])
+    }
+
+    func testTheFirstReporterKeepsTheRoleAndOverridesNeedTheirOwnAction() throws {
+        let user = try TestAccounts.user()
+        let polkit = try startAuthority()
+        let shell = try connect(as: user)
+        var message = assertError(std("AccessDenied")) { try self.focus("org.example.A", 10, on: shell) }
+        XCTAssertTrue(message.contains(Self.reportFocus), message)
+        try polkit.allow([Self.reportFocus])
+        try focus("org.example.A", 10, on: shell)
+        XCTAssertEqual(try get("FocusedApplication"), .string("org.example.A"))
+
+        let other = try connect(as: user)
+        message = assertError(std("AccessDenied")) { try self.focus("org.example.B", 11, on: other) }
+        XCTAssertTrue(message.contains(Self.configureApplication), message)
+        message = assertError(std("AccessDenied")) {
+            try self.call(other, Orientation1.managerPath, Orientation1.managerInterface, "SetFocusedProcess", [.uint32(11)])
+        }
+        XCTAssertEqual(try get("FocusedApplication"), .string("org.example.A"), "the refused reports changed nothing")
+        XCTAssertEqual(try u("FocusedProcess"), 10)
+
+        message = assertError(std("AccessDenied")) {
+            try self.call(shell, Orientation1.managerPath, Orientation1.managerInterface, "SetApplicationOrientations",
+                          [.string("org.example.A"), .uint32(2)])
+        }
+        XCTAssertTrue(message.contains(Self.configureApplications), message)
+        try polkit.allow([Self.reportFocus, Self.configureApplications, Self.configureApplication])
+        try call(shell, Orientation1.managerPath, Orientation1.managerInterface, "SetApplicationOrientations",
+                 [.string("org.example.A"), .uint32(2)])
+        XCTAssertEqual(try get("FocusedApplicationSource"), .string("override"))
+        try focus("org.example.B", 11, on: other)
+        XCTAssertEqual(try get("FocusedApplication"), .string("org.example.B"), "configure-application takes the role over")
+
+        other.close()
+        XCTAssertTrue(waitUntil(3) { (try? self.get("FocusedApplication")) == .string("") }, "cleared when the authority left")
+        try focus("org.example.A", 12, on: shell)
+        XCTAssertEqual(try u("FocusedProcess"), 12)
+    }
+}

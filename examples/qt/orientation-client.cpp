@@ -57,6 +57,7 @@ static int fail(const QString &what, const QDBusError &error = QDBusError()) {
 int main(int argc, char **argv) {
     QCoreApplication app(argc, argv);
     qDBusRegisterMetaType<OrientationScreenBounds>();
+    qDBusRegisterMetaType<OrientationApplicationMasks>();
     QDBusConnection bus = argc > 1 ? QDBusConnection::connectToBus(QString::fromLocal8Bit(argv[1]), QStringLiteral("orientationd"))
                                    : QDBusConnection::systemBus();
     if (!bus.isConnected()) return fail(QStringLiteral("connecting"), bus.lastError());

@@ -1,9 +1,15 @@
-// ScreenBounds, the manager's (uu) property (width, height in the interface orientation), as Qt's
-// D-Bus type system reads it: named by the interface file's org.qtproject.QtDBus.QtTypeName, and given
-// to qdbusxml2cpp with -i screen-bounds.h.
+// ScreenBounds, the manager's (uu) property (width, height in the interface orientation), and
+// ApplicationOrientations, its a{su} (application id to mask), as Qt's D-Bus type system reads them:
+// named by the interface file's org.qtproject.QtDBus.QtTypeName, and given to qdbusxml2cpp with
+// -i screen-bounds.h.
 #pragma once
+#include <QtCore/QMap>
+#include <QtCore/QString>
 #include <QtDBus/QDBusArgument>
 #include <QtDBus/QDBusMetaType>
+
+typedef QMap<QString, uint> OrientationApplicationMasks;
+Q_DECLARE_METATYPE(OrientationApplicationMasks)
 
 struct OrientationScreenBounds {
     uint width = 0;

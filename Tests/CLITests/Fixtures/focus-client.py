@@ -4,6 +4,10 @@ gi.require_version('Gtk', '3.0')
 from gi.repository import Gio, GLib, Gtk
 
 address, title, mask = sys.argv[1], sys.argv[2], int(sys.argv[3])
+# An application id (the Wayland app_id, from the program name); with mask 0 the client is an
+# unmodified application: it registers no window, and only its desktop file can declare anything.
+if len(sys.argv) > 4:
+    GLib.set_prgname(sys.argv[4])
 BUS, MANAGER = 'org.orientationd.Orientation1', '/org/orientationd/Orientation1'
 bus = Gio.DBusConnection.new_for_address_sync(address,
     Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
@@ -11,9 +15,11 @@ bus = Gio.DBusConnection.new_for_address_sync(address,
 def call(path, interface, method, args=None):
     return bus.call_sync(BUS, path, interface, method, args, None, Gio.DBusCallFlags.NONE, 5000, None)
 
-window_path = call(MANAGER, BUS, 'RegisterWindow').unpack()[0]
-call(window_path, 'org.freedesktop.DBus.Properties', 'Set',
-     GLib.Variant('(ssv)', (BUS + '.Window', 'DelegateMask', GLib.Variant('u', mask))))
+window_path = '/'
+if mask:
+    window_path = call(MANAGER, BUS, 'RegisterWindow').unpack()[0]
+    call(window_path, 'org.freedesktop.DBus.Properties', 'Set',
+         GLib.Variant('(ssv)', (BUS + '.Window', 'DelegateMask', GLib.Variant('u', mask))))
 
 window = Gtk.Window(title=title)
 window.set_default_size(320, 200)

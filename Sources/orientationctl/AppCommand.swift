@@ -1,0 +1,110 @@
+import DBus
+import Follow
+import Orientation
+
+/// `app set|reset|list|show`: the user's per-application orientations, and what an application
+/// declares (applications.md).
+enum AppCommand {
+    static let name = "app"
+    static let synopsis = "app set ID MASK | reset ID | list | show ID"
+    static let summary = "per-application orientations: set or reset an override, list them, show a declaration"
+    static let help = """
+        Usage: orientationctl app set ID MASK
+               orientationctl app reset ID
+               orientationctl app list
+               orientationctl app show ID
+
+        ID is an application id: its desktop file's name without .desktop
+        (org.gnome.Maps), the same as its Wayland app id.
+
+          set ID MASK  the user's orientations for ID (SetApplicationOrientations,
+                       privileged: configure-applications), kept across restarts and
+                       first in force for ID, before the config's [Applications] and
+                       the desktop file's X-Orientationd-SupportedOrientations.
+                       E.g. 'app set org.gnome.Maps portrait' keeps Maps upright.
+          reset ID     forgets it (ResetApplicationOrientations); no error when ID
+                       has none
+          list         every override, then the application in front with the mask in
+                       force for it and where that mask comes from
+          show ID      what would be in force for ID without focusing it
+                       (ApplicationDeclaration): its mask and source (override, config,
+                       desktop-file or none)
+        \(Help.masks)
+        With --json, list prints {"ApplicationOrientations": {ID: [names], ...},
+        "FocusedApplication": ID, "FocusedApplicationMask": [names],
+        "FocusedApplicationMaskValue": N, "FocusedApplicationSource": SOURCE}, and show
+        {"Application": ID, "Mask": [names], "MaskValue": N, "Source": SOURCE}.
+        """
+
+    static func run(_ invocation: Invocation) throws(Failure) {
+        guard let verb = invocation.operands.first else { throw .usage("app needs set, reset, list or show") }
+        let rest = Invocation(bus: invocation.bus, json: invocation.json, command: "app \(verb)",
+                              arguments: Array(invocation.arguments.drop { $0 != verb }.dropFirst()))
+        switch verb {
+        case "set":
+            let operands = try rest.expectOperands(["ID", "MASK"])
+            let mask: OrientationMask
+            do { mask = try OrientationMask(parsing: operands[1]) } catch { throw .usage("app set: \(error.message)") }
+            try Manager(bus: invocation.bus).call("SetApplicationOrientations", [.string(operands[0]), .uint32(mask.rawValue)])
+        case "reset":
+            let id = try rest.expectOperands(["ID"])[0]
+            try Manager(bus: invocation.bus).call("ResetApplicationOrientations", [.string(id)])
+        case "list":
+            _ = try rest.expectOperands([])
+            try list(invocation)
+        case "show":
+            let id = try rest.expectOperands(["ID"])[0]
+            try show(invocation, id)
+        default:
+            throw .usage("app: unknown action '\(verb)'; use set, reset, list or show")
+        }
+    }
+
+    /// A mask as names, `none` for 0.
+    static func names(_ raw: UInt32) -> String {
+        PropertyFormat.text("SupportedMask", .uint32(raw))
+    }
+
+    static func list(_ invocation: Invocation) throws(Failure) {
+        let manager = try Manager(bus: invocation.bus)
+        let overrides = (try manager.property("ApplicationOrientations").dictEntries ?? [])
+            .compactMap { entry in entry.0.stringValue.flatMap { id in entry.1.uint32Value.map { (id, $0) } } }
+        let focused = try manager.property("FocusedApplication").stringValue ?? ""
+        let mask = try manager.property("FocusedApplicationMask").uint32Value ?? 0
+        let source = try manager.property("FocusedApplicationSource").stringValue ?? "none"
+        if invocation.json {
+            let table = PropertyFormat.overridesJSON(overrides.map { (.string($0.0), .uint32($0.1)) })
+            emit(JSON.object([("ApplicationOrientations", table), ("FocusedApplication", .string(focused))]
+                + PropertyFormat.json("FocusedApplicationMask", .uint32(mask))
+                + [("FocusedApplicationSource", .string(source))]).rendered)
+            return
+        }
+        if overrides.isEmpty { emit("no application has orientations of its own") }
+        for (id, raw) in overrides { emit("\(id): \(names(raw))") }
+        if focused.isEmpty {
+            emit("in front: no application reported")
+        } else {
+            emit("in front: \(focused): \(source == "none" ? "declares nothing, the application mask applies" : "\(names(mask)) (\(source))")")
+        }
+    }
+
+    static func show(_ invocation: Invocation, _ id: String) throws(Failure) {
+        let reply = try Manager(bus: invocation.bus).call("ApplicationDeclaration", [.string(id)])
+        guard reply.count == 2, let mask = reply[0].uint32Value, let source = reply[1].stringValue else {
+            throw .runtime("ApplicationDeclaration answered with an unexpected reply: \(reply)")
+        }
+        if invocation.json {
+            let names = PropertyFormat.maskNames(mask).map { JSON.array($0.map(JSON.string)) } ?? .null
+            emit(JSON.object([("Application", .string(id)), ("Mask", names), ("MaskValue", .int(Int64(mask))),
+                              ("Source", .string(source))]).rendered)
+        } else {
+            emit(source == "none" ? "\(id): declares nothing; the application mask applies" : "\(id): \(names(mask)) (\(source))")
+        }
+    }
+}
+
+extension Command {
+    static let app = Command(
+        name: AppCommand.name, synopsis: AppCommand.synopsis, summary: AppCommand.summary, help: AppCommand.help,
+        operands: .words(["set", "reset", "list", "show"]), run: AppCommand.run)
+}
