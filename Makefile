@@ -29,6 +29,12 @@ SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
 BASHCOMPLETIONDIR = $(DATADIR)/bash-completion/completions
 ZSHCOMPLETIONDIR = $(DATADIR)/zsh/site-functions
 FISHCOMPLETIONDIR = $(DATADIR)/fish/vendor_completions.d
+# The focus reporters of the desktops that run their own code: KWin's script, GNOME Shell's
+# extension (one directory per extension format: 43-44, and 45 and later).
+KWINSCRIPTSDIR = $(DATADIR)/kwin/scripts
+GNOMESHELLEXTENSIONSDIR = $(DATADIR)/gnome-shell/extensions
+KWIN_SCRIPT = orientationd-focus
+GNOME_EXTENSIONS = orientationd-focus@orientationd.org orientationd-focus-45@orientationd.org
 DESTDIR =
 INSTALL = install
 
@@ -49,7 +55,7 @@ endif
 # the unit and the activation file start.
 CONFIG_OPTION = $(if $(filter /etc,$(SYSCONFDIR)),, --config $(SYSCONFDIR)/orientationd/orientationd.conf)
 STATE_OPTION = $(if $(filter /var,$(LOCALSTATEDIR)),, --state-dir $(LOCALSTATEDIR)/lib/orientationd)
-SUBSTITUTE = sed -e 's|@libexecdir@|$(LIBEXECDIR)|g' -e 's|@config_option@|$(CONFIG_OPTION)|g' \
+SUBSTITUTE = sed -e 's|@libexecdir@|$(LIBEXECDIR)|g' -e 's|@bindir@|$(BINDIR)|g' -e 's|@config_option@|$(CONFIG_OPTION)|g' \
 	-e 's|@state_option@|$(STATE_OPTION)|g'
 
 GENERATED = .build/dist
@@ -67,6 +73,7 @@ INSTALLED = \
 	$(BINDIR)/orientationctl \
 	$(addprefix $(DBUSDIR)/system.d/,$(BUS_POLICIES)) \
 	$(DBUSDIR)/system-services/org.orientationd.Orientation1.service \
+	$(DBUSDIR)/services/org.orientationd.FocusRelay.service \
 	$(addprefix $(DBUSDIR)/interfaces/,$(INTERFACES)) \
 	$(POLKITACTIONSDIR)/org.orientationd.Orientation1.policy \
 	$(UNITDIR)/orientationd.service \
@@ -78,9 +85,12 @@ INSTALLED = \
 	$(BASHCOMPLETIONDIR)/orientationctl \
 	$(ZSHCOMPLETIONDIR)/_orientationctl \
 	$(FISHCOMPLETIONDIR)/orientationctl.fish \
+	$(KWINSCRIPTSDIR)/$(KWIN_SCRIPT)/metadata.json \
+	$(KWINSCRIPTSDIR)/$(KWIN_SCRIPT)/contents/code/main.js \
+	$(foreach e,$(GNOME_EXTENSIONS),$(GNOMESHELLEXTENSIONSDIR)/$(e)/metadata.json $(GNOMESHELLEXTENSIONSDIR)/$(e)/extension.js) \
 	$(addprefix $(DOCDIR)/,$(notdir $(DOCS)))
 
-.PHONY: all deps build-deps build test test-release release run programs manpages completions install uninstall clean deb
+.PHONY: all deps build-deps build test test-release test-shells release run programs manpages completions install uninstall clean deb
 
 all: programs manpages completions
 
@@ -103,6 +113,16 @@ test-release: deps release
 	$(SWIFT) build --build-tests
 	ORIENTATIOND_PROGRAMS=$(CURDIR)/.build/release $(SWIFT) test --skip-build --disable-swift-testing \
 		--filter '^($(PROGRAM_TESTS))\.'
+
+# The focus reporters in the real desktops, headless: GNOME Shell's extension and KWin's script
+# with the relay, each moving the focus between two GTK applications with different declarations
+# (scripts/shell-focus). Their desktops are large installs (about 500 MB), so `make test` leaves them out.
+test-shells: build-deps
+	./scripts/install-deps shells
+	$(SWIFT) build --product orientationd
+	$(SWIFT) build --product orientationctl
+	./scripts/shell-focus/gnome-shell.sh
+	./scripts/shell-focus/kwin.sh
 
 release: build-deps
 	$(SWIFT) build -c release --static-swift-stdlib --product orientationd
@@ -139,15 +159,25 @@ install: programs manpages completions
 	@mkdir -p $(GENERATED)
 	$(SUBSTITUTE) dbus/orientationd.service.in > $(GENERATED)/orientationd.service
 	$(SUBSTITUTE) dbus/org.orientationd.Orientation1.service.in > $(GENERATED)/org.orientationd.Orientation1.service
+	$(SUBSTITUTE) dbus/org.orientationd.FocusRelay.service.in > $(GENERATED)/org.orientationd.FocusRelay.service
 	$(INSTALL) -d $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(DBUSDIR)/system.d \
 		$(DESTDIR)$(DBUSDIR)/system-services $(DESTDIR)$(DBUSDIR)/interfaces $(DESTDIR)$(POLKITACTIONSDIR) \
 		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(SYSCONFDIR)/orientationd \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR) \
-		$(DESTDIR)$(BASHCOMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR)
+		$(DESTDIR)$(BASHCOMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR) \
+		$(DESTDIR)$(DBUSDIR)/services $(DESTDIR)$(KWINSCRIPTSDIR)/$(KWIN_SCRIPT)/contents/code \
+		$(addprefix $(DESTDIR)$(GNOMESHELLEXTENSIONSDIR)/,$(GNOME_EXTENSIONS))
 	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationd $(DESTDIR)$(LIBEXECDIR)/orientationd
 	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationctl $(DESTDIR)$(BINDIR)/orientationctl
 	$(INSTALL) -m 0644 $(addprefix dbus/,$(BUS_POLICIES)) $(DESTDIR)$(DBUSDIR)/system.d/
 	$(INSTALL) -m 0644 $(GENERATED)/org.orientationd.Orientation1.service $(DESTDIR)$(DBUSDIR)/system-services/
+	$(INSTALL) -m 0644 $(GENERATED)/org.orientationd.FocusRelay.service $(DESTDIR)$(DBUSDIR)/services/
+	$(INSTALL) -m 0644 integrations/kwin/$(KWIN_SCRIPT)/metadata.json $(DESTDIR)$(KWINSCRIPTSDIR)/$(KWIN_SCRIPT)/
+	$(INSTALL) -m 0644 integrations/kwin/$(KWIN_SCRIPT)/contents/code/main.js $(DESTDIR)$(KWINSCRIPTSDIR)/$(KWIN_SCRIPT)/contents/code/
+	for e in $(GNOME_EXTENSIONS); do \
+		$(INSTALL) -m 0644 integrations/gnome-shell/$$e/metadata.json integrations/gnome-shell/$$e/extension.js \
+			$(DESTDIR)$(GNOMESHELLEXTENSIONSDIR)/$$e/ || exit 1; \
+	done
 	$(INSTALL) -m 0644 $(addprefix dbus/,$(INTERFACES)) $(DESTDIR)$(DBUSDIR)/interfaces/
 	$(INSTALL) -m 0644 dbus/org.orientationd.Orientation1.policy $(DESTDIR)$(POLKITACTIONSDIR)/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.service $(DESTDIR)$(UNITDIR)/
@@ -171,6 +201,8 @@ uninstall:
 		echo "uninstall: keeping $(DESTDIR)$(CONFIG_FILE): it was edited"; \
 	fi
 	rmdir $(DESTDIR)$(SYSCONFDIR)/orientationd $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+	rmdir -p $(DESTDIR)$(KWINSCRIPTSDIR)/$(KWIN_SCRIPT)/contents/code \
+		$(addprefix $(DESTDIR)$(GNOMESHELLEXTENSIONSDIR)/,$(GNOME_EXTENSIONS)) 2>/dev/null || true
 
 # Removes what `make install` generates; the Swift build directory stays, so the
 # next build or package reuses it.
