@@ -10,7 +10,7 @@ enum ConfigFile {
         "Application": ["SupportedOrientations", "Idiom"],
         "Rotation": ["Duration"],
         "Screen": ["PortraitSize"],
-        "Sensor": ["Source", "PollHz", "StillPollHz", "MountMatrix"],
+        "Sensor": ["Source", "PollHz", "StillPollHz", "StillAfterMs", "StillTolerance", "MountMatrix"],
         "Classifier": Set(ClassifierSettings.keys.map(\.key)),
         "Limits": ["Windows", "Controllers", "Depth", "WindowsPerUser", "ControllersPerUser", "TotalWindows", "TotalControllers",
                    "QueuedBytes", "QueuedBytesPerUser", "TotalQueuedBytes"],
@@ -78,6 +78,18 @@ enum ConfigFile {
         if let text = value("Sensor", "StillPollHz") {
             guard let hz = Int(text), (1...200).contains(hz) else { throw fail("Sensor", "StillPollHz", "accepted: 1–200") }
             settings.stillPollHz = hz
+        }
+        if let text = value("Sensor", "StillAfterMs") {
+            guard let ms = Double(text), ms.isFinite, (0...60_000).contains(ms) else {
+                throw fail("Sensor", "StillAfterMs", "accepted: milliseconds from 0 to 60000, e.g. 1000")
+            }
+            settings.stillAfterMs = ms
+        }
+        if let text = value("Sensor", "StillTolerance") {
+            guard let tolerance = Double(text), tolerance.isFinite, (0.01...5).contains(tolerance) else {
+                throw fail("Sensor", "StillTolerance", "accepted: m/s² per axis from 0.01 to 5, e.g. 0.5")
+            }
+            settings.stillTolerance = tolerance
         }
         if let text = value("Sensor", "MountMatrix") {
             do { settings.mountMatrix = try MountMatrix(parsing: text) } catch {

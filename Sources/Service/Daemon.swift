@@ -53,7 +53,8 @@ public final class Daemon {
         let service = self.service
         func iio(_ sink: SensorSink) -> IIOSource {
             IIOSource(feed: feed, sink: sink, configMatrix: settings.mountMatrix, pollHz: settings.pollHz,
-                      stillPollHz: settings.stillPollHz)
+                      stillPollHz: settings.stillPollHz, stillAfterMs: settings.stillAfterMs,
+                      stillTolerance: settings.stillTolerance)
         }
         func proxy(_ sink: SensorSink) -> SensorProxySource {
             SensorProxySource(connectingLaterTo: .system, sink: sink, ownUniqueNames: ownNames)

@@ -38,6 +38,10 @@ public struct Settings {
     public var pollHz = 20
     /// The poll rate once the device has lain still for a second (battery against latency: Docs/sensors.md).
     public var stillPollHz = 15
+    /// How long readings must hold within `stillTolerance` before the still rate applies (`[Sensor] StillAfterMs`).
+    public var stillAfterMs = 1000.0
+    /// How far a reading may stray, m/s² per axis, and still count as still (`[Sensor] StillTolerance`).
+    public var stillTolerance = 0.5
     /// `[Sensor] MountMatrix`, first in precedence over the device's own.
     public var mountMatrix: MountMatrix?
     /// The classifier's thresholds (`[Classifier]`).

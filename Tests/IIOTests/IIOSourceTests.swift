@@ -450,20 +450,33 @@ final class IIOSourceTests: TestbedTestCase {
         XCTAssertTrue(try eventually { try !hasAccelerometer() }, daemon!.log)
     }
 
-    func testAStillDeviceIsPolledAtTheStillRateAndTurnsAreStillSeen() throws {
+    /// Claims a device lying upright under `config`, lets it lie still 1.5 s, and counts the
+    /// daemon's wake-ups over the next 2 s.
+    private func wakeupsWhileStill(config: String) throws -> (path: String, wakeups: Int) {
         let path = try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0))
-        try start(config: "[Sensor]\nPollHz=20\nStillPollHz=4\n")
-        XCTAssertEqual(logLines(containing: "polled at 20 Hz, 4 Hz once still"), 1, daemon!.log)
+        try start(config: config)
         try claim()
         try assertOrientation(1)
         usleep(1_500_000)
         let before = daemon!.contextSwitches
         usleep(2_000_000)
-        let wakeups = daemon!.contextSwitches - before
+        return (path, daemon!.contextSwitches - before)
+    }
+
+    func testAStillDeviceIsPolledAtTheStillRateAndTurnsAreStillSeen() throws {
+        let (path, wakeups) = try wakeupsWhileStill(config: "[Sensor]\nPollHz=20\nStillPollHz=4\n")
+        XCTAssertEqual(logLines(containing: "polled at 20 Hz, 4 Hz once still"), 1, daemon!.log)
         // 4 Hz is 8 polls in 2 s (20 Hz would be 40).
         XCTAssertLessThanOrEqual(wakeups, 16, "woke \(wakeups) times in 2 s while still")
         try testbed.set(path, ["in_accel_x_raw": "\(-g)", "in_accel_y_raw": "0"])
         try assertOrientation(3, "a turn after a still spell", timeout: 2)
+    }
+
+    /// `[Sensor] StillAfterMs`: readings that must hold longer keep the moving rate longer.
+    func testStillAfterMsDelaysTheStillRate() throws {
+        let (_, wakeups) = try wakeupsWhileStill(config: "[Sensor]\nPollHz=20\nStillPollHz=4\nStillAfterMs=60000\n")
+        // Still for 3.5 s, but not for a minute: 20 Hz is 40 polls in 2 s (4 Hz would be 8).
+        XCTAssertGreaterThanOrEqual(wakeups, 30, "woke \(wakeups) times in 2 s; the still rate came early")
     }
 
     // MARK: Claims (P16)

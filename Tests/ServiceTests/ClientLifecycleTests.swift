@@ -197,7 +197,9 @@ final class ConfigErrorTests: XCTestCase {
                                      ("[Limits]\nQueuedBytes=100\n", "[Limits]", "QueuedBytes"),
                                      ("[Limits]\nTotalQueuedBytes=2147483648\n", "[Limits]", "TotalQueuedBytes"),
                                      ("[Screen]\nPortraitSize=big\n", "[Screen]", "PortraitSize"),
-                                     ("[Sensor]\nStillPollHz=0\n", "[Sensor]", "StillPollHz")] {
+                                     ("[Sensor]\nStillPollHz=0\n", "[Sensor]", "StillPollHz"),
+                                     ("[Sensor]\nStillAfterMs=-1\n", "[Sensor]", "StillAfterMs"),
+                                     ("[Sensor]\nStillTolerance=9\n", "[Sensor]", "StillTolerance")] {
             let r = run([], config: config)
             XCTAssertEqual(r.status, 2, "\(config): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(group) && r.stderr.contains(key), "\(config): \(r.stderr)")
