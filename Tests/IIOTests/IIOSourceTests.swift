@@ -676,6 +676,29 @@ final class IIOSourceTests: TestbedTestCase {
         XCTAssertEqual(logLines(containing: "polling"), 0, "no fallback was needed:\n\(daemon!.log)")
     }
 
+    /// A device that reports only on change (a HID sensor hub's): claimed and lying still, the daemon
+    /// sleeps on the node; no timer wakes it, and the next report is read at once.
+    func testABufferedAccelerometerFedOnlyOnChangeNeverWakesTheDaemonWhileStill() throws {
+        try addBufferedAccelerometer()
+        try start()
+        try claim()
+        XCTAssertTrue(eventually { openNodes() == 1 }, daemon!.log)
+        for _ in 0..<3 {
+            try testbed.writeDevice("/dev/iio:device0", frame(0, le16(-g), 0))
+            usleep(60_000)
+        }
+        try assertOrientation(1)
+        usleep(1_000_000)
+        let before = daemon!.contextSwitches
+        usleep(2_000_000)
+        XCTAssertEqual(daemon!.contextSwitches - before, 0, "the daemon woke while the buffered device was silent")
+        for _ in 0..<3 {
+            try testbed.writeDevice("/dev/iio:device0", frame(g, le16(0), 0))
+            usleep(60_000)
+        }
+        try assertOrientation(4)
+    }
+
     func testBufferedBigEndianShiftedChannel() throws {
         // y as 12 bits, big-endian, shifted by 4: -256 is 0xF00 << 4 = 0xF000.
         try addBufferedAccelerometer(yType: "be:s12/16>>4")

@@ -41,6 +41,69 @@ final class UdevRuleTests: XCTestCase {
         return found
     }
 
+    /// A buffered accelerometer: the rule hands its node (read) and the attributes that turn its buffer
+    /// on (write) to the daemon's group, and nothing else. `udevadm test` shows the node's group and
+    /// mode and the command the rule runs, which is then run on the fake device as udev would.
+    func testABufferedAccelerometersBufferGoesToTheDaemonsGroupAndNothingElse() throws {
+        for tool in ["udevadm", "umockdev-run", "unshare", "stat"] where !toolExists(tool) {
+            throw unavailable("\(tool) is not installed")
+        }
+        guard getuid() == 0 else { throw unavailable("a mount namespace needs root") }
+        if runTool(["getent", "group", "orientationd"]).status != 0 {
+            XCTAssertEqual(runTool(["groupadd", "--system", "orientationd"]).status, 0, "the daemon's group (sysusers) is missing")
+        }
+        let install = try Installation()
+        defer { install.remove() }
+        let rule = "\(install.prefix)/lib/udev/rules.d/80-orientationd.rules"
+        let description = install.root + "/buffered.umockdev"
+        let buffered = ["buffer/enable=0", "buffer/length=2", "scan_elements/in_accel_x_en=0", "scan_elements/in_accel_y_en=0",
+                        "scan_elements/in_accel_z_en=0", "scan_elements/in_timestamp_en=0", "trigger/current_trigger=",
+                        "in_accel_hysteresis=0", "sampling_frequency=10"]
+        writeText(description, """
+            P: \(Self.devicePath)
+            N: iio:device0
+            E: DEVNAME=/dev/iio:device0
+            E: SUBSYSTEM=iio
+
+            """ + (Self.accelerometer + buffered).map { "A: \($0)\n" }.joined())
+        let script = """
+            mount -t tmpfs tmpfs /run && mkdir -p /run/udev/rules.d && cp "$1" /run/udev/rules.d/ || exit 77
+            exec umockdev-run -d "$2" -- udevadm test --action=add "/sys$3"
+            """
+        let result = runTool(["unshare", "--mount", "sh", "-c", script, "sh", rule, description, Self.devicePath], timeoutMs: 60_000)
+        if result.status == 77 { throw unavailable("no private mount namespace here: \(result.stderr)") }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let ruleLines = result.stderr.split(separator: "\n").filter { $0.contains("80-orientationd.rules:") }
+        XCTAssertTrue(ruleLines.contains { $0.hasSuffix(" MODE 0640") }, "the node is readable by the group: \(ruleLines)")
+        XCTAssertTrue(ruleLines.contains { $0.contains(" GROUP ") }, "the node goes to the group: \(ruleLines)")
+        let command = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("run: '/bin/sh -c") }
+            .map { String($0.dropFirst("run: '".count).dropLast()) }, result.stdout)
+
+        // Run as udev runs it, on the fake device, then look at every attribute.
+        let attributes = (Self.accelerometer + buffered).map { String($0.split(separator: "=")[0]) }
+        let base = "/sys" + Self.devicePath
+        let check = runTool(["umockdev-run", "-d", description, "--", "sh", "-c",
+                             command + "; cd \(base) && stat -c '%n %G %A' " + attributes.joined(separator: " ")])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        var owners: [String: String] = [:]
+        for line in check.stdout.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 3 { owners[String(parts[0])] = "\(parts[1]) \(parts[2])" }
+        }
+        let handed = ["buffer/enable", "buffer/length", "scan_elements/in_accel_x_en", "scan_elements/in_accel_y_en",
+                      "scan_elements/in_accel_z_en", "scan_elements/in_timestamp_en", "trigger/current_trigger",
+                      "in_accel_hysteresis"]
+        for attribute in attributes {
+            let owner = try XCTUnwrap(owners[attribute], "\(attribute): \(check.stdout)")
+            if handed.contains(attribute) {
+                XCTAssertEqual(owner, "orientationd -rw-rw-r--", attribute)
+            } else {
+                XCTAssertTrue(owner.hasPrefix("root ") && !owner.dropFirst(5).dropFirst(5).hasPrefix("w"),
+                              "\(attribute) stays root's, not group-writable: \(owner)")
+            }
+        }
+    }
+
     func testAnAccelerometerWantsTheService() throws {
         for tool in ["udevadm", "umockdev-run", "unshare"] where !toolExists(tool) {
             throw unavailable("\(tool) is not installed")
