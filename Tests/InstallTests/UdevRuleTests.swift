@@ -11,10 +11,10 @@ final class UdevRuleTests: XCTestCase {
     static let accelerometer = ["name=accel_3d", "in_accel_x_raw=0", "in_accel_y_raw=-256", "in_accel_z_raw=0",
                                 "in_accel_scale=0.038307"]
 
-    /// The properties `udevadm test` ends with, for an IIO device with `attributes`, or the device
-    /// `description` gives (at `devicePath`).
-    private func properties(rule: String, attributes: [String] = [], scratch: String, devicePath: String = devicePath,
-                            description text: String? = nil) throws -> [String: String] {
+    /// `udevadm test` of the installed `rule` on an IIO device with `attributes`, or the device
+    /// `description` gives (at `devicePath`), under umockdev in a private mount namespace.
+    private func udevadmTest(rule: String, attributes: [String], scratch: String, devicePath: String = devicePath,
+                             description text: String? = nil) throws -> ToolResult {
         let description = scratch + "/device.umockdev"
         writeText(description, text ?? """
             P: \(devicePath)
@@ -33,6 +33,14 @@ final class UdevRuleTests: XCTestCase {
         }
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("/run/udev/rules.d/80-orientationd.rules"), "udev read the rule: \(result.stderr)")
+        return result
+    }
+
+    /// The properties `udevadm test` ends with, for an IIO device with `attributes`, or the device
+    /// `description` gives (at `devicePath`).
+    private func properties(rule: String, attributes: [String] = [], scratch: String, devicePath: String = devicePath,
+                            description text: String? = nil) throws -> [String: String] {
+        let result = try udevadmTest(rule: rule, attributes: attributes, scratch: scratch, devicePath: devicePath, description: text)
         var found: [String: String] = [:]
         for line in result.stdout.split(separator: "\n") {
             guard let eq = line.firstIndex(of: "=") else { continue }
@@ -55,24 +63,11 @@ final class UdevRuleTests: XCTestCase {
         let install = try Installation()
         defer { install.remove() }
         let rule = "\(install.prefix)/lib/udev/rules.d/80-orientationd.rules"
-        let description = install.root + "/buffered.umockdev"
         let buffered = ["buffer/enable=0", "buffer/length=2", "scan_elements/in_accel_x_en=0", "scan_elements/in_accel_y_en=0",
                         "scan_elements/in_accel_z_en=0", "scan_elements/in_timestamp_en=0", "trigger/current_trigger=",
                         "in_accel_hysteresis=0", "sampling_frequency=10"]
-        writeText(description, """
-            P: \(Self.devicePath)
-            N: iio:device0
-            E: DEVNAME=/dev/iio:device0
-            E: SUBSYSTEM=iio
-
-            """ + (Self.accelerometer + buffered).map { "A: \($0)\n" }.joined())
-        let script = """
-            mount -t tmpfs tmpfs /run && mkdir -p /run/udev/rules.d && cp "$1" /run/udev/rules.d/ || exit 77
-            exec umockdev-run -d "$2" -- udevadm test --action=add "/sys$3"
-            """
-        let result = runTool(["unshare", "--mount", "sh", "-c", script, "sh", rule, description, Self.devicePath], timeoutMs: 60_000)
-        if result.status == 77 { throw unavailable("no private mount namespace here: \(result.stderr)") }
-        XCTAssertEqual(result.status, 0, result.stderr)
+        let result = try udevadmTest(rule: rule, attributes: Self.accelerometer + buffered, scratch: install.root)
+        let description = install.root + "/device.umockdev"
         let ruleLines = result.stderr.split(separator: "\n").filter { $0.contains("80-orientationd.rules:") }
         XCTAssertTrue(ruleLines.contains { $0.hasSuffix(" MODE 0640") }, "the node is readable by the group: \(ruleLines)")
         XCTAssertTrue(ruleLines.contains { $0.contains(" GROUP ") }, "the node goes to the group: \(ruleLines)")
@@ -98,7 +93,9 @@ final class UdevRuleTests: XCTestCase {
             if handed.contains(attribute) {
                 XCTAssertEqual(owner, "orientationd -rw-rw-r--", attribute)
             } else {
-                XCTAssertTrue(owner.hasPrefix("root ") && !owner.dropFirst(5).dropFirst(5).hasPrefix("w"),
+                // "root -rw-r--r--": the mode's sixth character is the group's write bit.
+                let mode = Array(owner.dropFirst("root ".count))
+                XCTAssertTrue(owner.hasPrefix("root ") && mode.count == 10 && mode[5] != "w",
                               "\(attribute) stays root's, not group-writable: \(owner)")
             }
         }
