@@ -45,7 +45,8 @@ INSTALL = install
 ifeq ($(origin PROGRAMS_DIR),undefined)
 PROGRAMS_DIR = .build/release
 BUILD_PROGRAMS = $(SWIFT) build -c release --static-swift-stdlib --product orientationd && \
-	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl
+	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl && \
+	./scripts/check-symbol-order $(PROGRAMS_DIR)/orientationd
 else
 BUILD_PROGRAMS = test -x $(PROGRAMS_DIR)/orientationd -a -x $(PROGRAMS_DIR)/orientationctl
 endif
@@ -124,9 +125,12 @@ test-shells: build-deps
 	./scripts/shell-focus/gnome-shell.sh
 	./scripts/shell-focus/kwin.sh
 
+# The linker places the functions Linker/orientationd.order lists together; a list that names
+# functions the code no longer has fails the build (scripts/check-symbol-order says how to make it again).
 release: build-deps
 	$(SWIFT) build -c release --static-swift-stdlib --product orientationd
 	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl
+	./scripts/check-symbol-order .build/release/orientationd
 
 # The main job: a private bus, the daemon with the simulated sensor, and a demo. It installs only what
 # building and running need, not the tests' peers.

@@ -43,6 +43,15 @@ def session(sbs):
         sbs.call(OD, path, OD + '.Window', 'Close')
     except GLib.Error as e:
         print('note: window calls skipped (%s)' % e.message, file=sys.stderr)
+    try:
+        # A shell reporting the application in front, and a user's per-application choice.
+        sbs.call(OD, OD_PATH, OD, 'SetFocusedApplication', ('org.example.Video', 4242), '(su)')
+        sbs.call(OD, OD_PATH, OD, 'ApplicationDeclaration', ('org.example.Video',), '(s)')
+        sbs.call(OD, OD_PATH, OD, 'SetApplicationOrientations', ('org.example.Video', 24), '(su)')
+        sbs.call(OD, OD_PATH, OD, 'ResetApplicationOrientations', ('org.example.Video',), '(s)')
+        sbs.call(OD, OD_PATH, OD, 'SetFocusedApplication', ('', 0), '(su)')
+    except GLib.Error as e:
+        print('note: application calls skipped (%s)' % e.message, file=sys.stderr)
     sbs.call(OD, OD_PATH, OD, 'EndGeneratingDeviceOrientationNotifications')
     sbs.pump(1)
 
@@ -66,7 +75,8 @@ def main():
                     current = os.path.realpath(line[3:].strip()) if line[3:].strip() else ''
                 elif line.startswith('fn=') and current == binary:
                     name = re.sub(r"'\d+$", '', line[3:].strip())   # callgrind's recursion marks
-                    if name not in seen and not name.startswith('0x'):
+                    # callgrind's own names ("(below main)") and unnamed addresses are no symbols.
+                    if name not in seen and not name.startswith('0x') and ' ' not in name and not name.startswith('('):
                         seen.add(name)
                         names.append(name)
     finally:
