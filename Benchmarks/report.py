@@ -144,6 +144,31 @@ def main():
         row('ambient light: CPU time per minute, claimed and still', '%.1f ms' % p['cpu_ms_per_minute'],
             '%.1f ms' % o['cpu_ms_per_minute'], times(o['cpu_ms_per_minute'], p['cpu_ms_per_minute']), '≤ 1.0×')
         row('ambient light: wake-ups per second, claimed and still', '%.2f' % p['wakeups_per_s'], '%.2f' % o['wakeups_per_s'], '', '')
+    curve = load(out, 'pollcurve')
+    curve_notes = []
+    if curve:
+        hz = curve.get('default_hz')
+        o, p = curve['summary'].get(str(hz)), curve['peer']
+        if o:
+            label = 'StillPollHz=%d (default), %d run(s)' % (hz, curve['runs'])
+            row('%s: CPU time per minute, claimed, still' % label, '%.1f ms' % p['cpu_ms_per_min'],
+                '%.1f ms' % o['cpu_ms_per_min'], times(o['cpu_ms_per_min'], p['cpu_ms_per_min']), '≤ 1.0×')
+            row('%s: wake-ups per second, claimed, still' % label, '%.2f' % p['wakeups_per_s'],
+                '%.2f' % o['wakeups_per_s'], '', '')
+            row('%s: step after 3 s still, median / p95 (%d steps)' % (label, o['step_n']),
+                '%.0f / %.0f ms' % (p['step_median'], p['step_p95']), '%.0f / %.0f ms' % (o['step_median'], o['step_p95']),
+                times(o['step_median'], p['step_median']), '≤ 0.8× the peer\'s median')
+            row('%s: %g ms turn, its end → seen, median / p95 (%d turns)' % (label, curve['sweep_ms'], o['sweep_n']),
+                '%.0f / %.0f ms' % (p['sweep_median'], p['sweep_p95']),
+                '%.0f / %.0f ms' % (o['sweep_median'], o['sweep_p95']), '', 'median ≤ 150 ms')
+        else:
+            curve_notes.append('poll curve: the default StillPollHz (%s) was not among the settings measured' % hz)
+        if len(curve['settings']) > 1:
+            curve_notes.append('poll curve, StillPollHz %s: below and left of the peer (less CPU still, lower step and '
+                               'turn latency): %s' % (' '.join(map(str, curve['settings'])),
+                                                      ', '.join(map(str, curve['below_and_left'])) or 'none'))
+        if curve.get('png'):
+            curve_notes.append('poll curve plot: %s' % curve['png'])
     churn = load(out, 'churn')
     if churn:
         m = churn['umockdev']
@@ -165,9 +190,12 @@ def main():
     print('|' + '|'.join('-' * (x + 2) for x in w) + '|')
     for r in rows:
         print('| ' + ' | '.join(c.ljust(w[i]) for i, c in enumerate(r)) + ' |')
-    if png:
+    if png or curve_notes:
         print()
+    if png:
         print('latency plot: %s' % png)
+    for note in curve_notes:
+        print(note)
 
 
 if __name__ == '__main__':

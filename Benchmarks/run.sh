@@ -7,21 +7,26 @@
 #
 #   bus-benchmark   idle VmRSS and private memory, Properties.Get/s, start -> name owned (median
 #                   of STARTS), idle context switches, and ours at scale: the CPU of a rotation
-#   memory          what holds the idle memory: per mapped file, per section of our binary, per component
+#   memory          what holds the idle memory: per mapped file, per section of our binary, per component;
+#                   and VmRSS, PSS and private memory over MEMORY_STARTS=5 alternating starts (memory/starts.py)
 #   startup         instructions from exec to name owned (callgrind)
 #   latency         rotation latency, jitter, per-sample cost
 #   power           CPU time per minute and wake-ups per second while claimed: still, turning every 2 s
 #   wakeup          what one wake-up costs while claimed and still: system calls (strace -c) and CPU
 #   churn           wake-ups from 1,000 non-IIO devices plugged and unplugged
 #   light           the ambient light sensor claimed: change -> LightLevel latency, CPU and wake-ups while still
+#   pollcurve       CPU per minute claimed and still against step and 400 ms-turn latency, per [Sensor]
+#                   StillPollHz (by default only the shipped default's point; STILL_HZ="1 2 3 4 6 8 15" draws
+#                   the curve, about 2.5 minutes per setting and run), with the peer's point
 #   follow          device turn -> headless sway output turned: `orientationctl follow sway` beside a
 #                   monitor-sensor | swaymsg shell loop (skipped without sway)
 #
-# Usage: Benchmarks/run.sh            (builds the release daemon first; about 15 minutes after that)
-#   OUT=dir                 where the JSON files and latency.png go (default: a new directory in /tmp)
+# Usage: Benchmarks/run.sh            (builds the release daemon first; about 20 minutes after that)
+#   OUT=dir                 where the JSON files, latency.png and pollcurve.png go (default: a new directory in /tmp)
 #   SCRATCH / ORIENTATIOND  as for the other benchmarks (peer-setup.sh)
 #   RUNS=3 STEPS=30 POWER_SECONDS=60 WAKEUP_SECONDS=10 DEVICES=1000 STARTS=20 FOLLOW_STEPS=20 LIGHT_STEPS=20
-#   LIGHT_SECONDS=30 SKIP=name,name (skip some benchmarks)
+#   LIGHT_SECONDS=30 STILL_HZ=default POLLCURVE_RUNS=2 POLLCURVE_SECONDS=30 POLLCURVE_STEPS=20 POLLCURVE_SWEEPS=20
+#   SKIP=name,name (skip some benchmarks)
 #
 # Needs (Debian): iio-sensor-proxy, umockdev, gir1.2-umockdev-1.0, python3-gi, dbus-daemon, valgrind,
 # gnuplot-nox (the plot is skipped without it), strace (for wakeup), sway (for follow), iproute2 and util-linux (the kernel churn, as root).
@@ -47,12 +52,20 @@ step() {
 
 step bus-benchmark --runs "$runs" --starts "${STARTS:-20}"
 step memory
+# Idle memory over alternating starts, ours and the peer's (VmRSS, PSS, private), beside memory's one start.
+if [[ $skip != *",memory,"* ]]; then
+    echo "== memory starts" >&2
+    "$python" "$here/memory/starts.py" --daemon "$daemon" --starts "${MEMORY_STARTS:-5}" --json "$out/memory-starts.json" \
+        | tee "$out/memory-starts.txt" >&2
+fi
 step startup --runs "$runs"
 step latency --runs "$runs" --steps "${STEPS:-30}"
 step power --runs "$runs" --seconds "${POWER_SECONDS:-60}"
 step wakeup --seconds "${WAKEUP_SECONDS:-10}"
 step churn --devices "${DEVICES:-1000}"
 step light --steps "${LIGHT_STEPS:-20}" --seconds "${LIGHT_SECONDS:-30}"
+step pollcurve --still-hz "${STILL_HZ:-default}" --runs "${POLLCURVE_RUNS:-2}" --seconds "${POLLCURVE_SECONDS:-30}" \
+    --steps "${POLLCURVE_STEPS:-20}" --sweeps "${POLLCURVE_SWEEPS:-20}"
 if command -v sway >/dev/null; then
     find_orientationctl
     step follow --ctl "$ctl" --steps "${FOLLOW_STEPS:-20}"

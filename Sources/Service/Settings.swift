@@ -37,7 +37,9 @@ public struct Settings {
     public var portraitSize: ScreenSize?
     public var pollHz = 20
     /// The poll rate once the device has lain still for a second (battery against latency: Docs/sensors.md).
-    public var stillPollHz = 15
+    /// 2 Hz: as much CPU as iio-sensor-proxy while still, and faster to see a turn (Docs/performance.md,
+    /// "Polling as slowly as stillness allows").
+    public var stillPollHz = 2
     /// How long readings must hold within `stillTolerance` before the still rate applies (`[Sensor] StillAfterMs`).
     public var stillAfterMs = 1000.0
     /// How far a reading may stray, m/s² per axis, and still count as still (`[Sensor] StillTolerance`).
