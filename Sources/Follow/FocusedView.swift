@@ -13,13 +13,18 @@ public struct FocusedView: Equatable, Sendable {
 
     public static let none = FocusedView(application: "", process: 0)
 
+    /// What a compositor reported: an id orientationd would refuse (an X11 class with spaces, GNOME's
+    /// `window:3`) is sent as none, so the process still counts; a negative pid is unknown.
+    public init(reported id: String, process: Int64) {
+        application = ApplicationID(rawValue: id) == nil ? "" : id
+        self.process = UInt32(clamping: max(0, process))
+    }
+
     /// A sway container: a Wayland view's `app_id`, an X11 view's `window_properties.class`, and
-    /// its `pid`. An id orientationd would refuse (an X11 class with spaces, say) is sent as none,
-    /// so the process still counts.
+    /// its `pid`.
     init(sway container: JSON?) {
         guard let container else { self = .none; return }
-        let id = container["app_id"]?.stringValue ?? container["window_properties"]?["class"]?.stringValue ?? ""
-        application = ApplicationID(rawValue: id) == nil ? "" : id
-        process = UInt32(clamping: max(0, container["pid"]?.intValue ?? 0))
+        self.init(reported: container["app_id"]?.stringValue ?? container["window_properties"]?["class"]?.stringValue ?? "",
+                  process: container["pid"]?.intValue ?? 0)
     }
 }

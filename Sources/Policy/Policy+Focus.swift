@@ -109,10 +109,9 @@ extension Policy {
 
     // MARK: Per-application overrides
 
-    /// `SetApplicationOrientations`: the user's declaration for `application`, first in force for it.
-    /// A bad id or mask, or one override more than the limit, is refused with nothing changed.
-    public func setApplicationOrientations(_ application: String, _ raw: UInt32) throws(PolicyError) {
-        let id = try applicationID(application)
+    /// `SetApplicationOrientations`: the user's declaration for `id`, first in force for it. A bad mask,
+    /// or one override more than the limit, is refused with nothing changed.
+    public func setApplicationOrientations(_ id: ApplicationID, _ raw: UInt32) throws(PolicyError) {
         let mask = OrientationMask(rawValue: raw)
         guard mask.isValid else {
             throw PolicyError(.invalidArgs, "\(raw) is not an orientation mask for \(id): a non-zero sum of portrait (2), "
@@ -128,10 +127,8 @@ extension Policy {
         if id == focusedApplication { redeclareFocusedApplication() }
     }
 
-    /// `ResetApplicationOrientations`: forgets the user's declaration for `application`; nothing when
-    /// there is none.
-    public func resetApplicationOrientations(_ application: String) throws(PolicyError) {
-        let id = try applicationID(application)
+    /// `ResetApplicationOrientations`: forgets the user's declaration for `id`; nothing when there is none.
+    public func resetApplicationOrientations(_ id: ApplicationID) {
         guard applicationOverrides.removeValue(forKey: id) != nil else { return }
         changes.manager.insert(.applicationOrientations)
         if id == focusedApplication { redeclareFocusedApplication() }

@@ -41,13 +41,12 @@ public final class IIOSource: SensorSource {
     private var loggedFrequency: Set<String> = []
 
     /// Looks for a device now and watches for others; `configMatrix` overrides every other mount matrix.
-    public init(feed: SampleFeed, sink: SensorSink, configMatrix: MountMatrix?, pollHz: Int, stillPollHz: Int,
-                stillAfterMs: Double = 1000, stillTolerance: Double = 0.5) {
+    public init(feed: SampleFeed, sink: SensorSink, configMatrix: MountMatrix?, pace: PollPace) {
         self.feed = feed
         self.sink = sink
         self.configMatrix = configMatrix
-        self.pollHz = max(1, pollHz)
-        pace = PollPace(pollHz: pollHz, stillPollHz: stillPollHz, stillAfterMs: stillAfterMs, tolerance: stillTolerance)
+        pollHz = pace.pollHz
+        self.pace = pace
         // About a quarter of a second of failures (at least 3) before the pose is given up.
         faults = FaultEpisode(unknownAfter: max(3, self.pollHz / 4))
         device = look()

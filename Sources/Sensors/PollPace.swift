@@ -4,7 +4,9 @@
 /// Detecting a turn from stillness takes half the still interval on average, and the classifier's
 /// settle time comes on top; once the readings move, polling is fast again for what follows.
 public struct PollPace: Sendable {
-    /// Milliseconds between polls while the device moves (`[Sensor] PollHz`).
+    /// Polls a second while the device moves (`[Sensor] PollHz`).
+    public let pollHz: Int
+    /// Milliseconds between polls while the device moves.
     public let movingIntervalMs: Int
     /// Milliseconds between polls once it has lain still (`[Sensor] StillPollHz`).
     public let stillIntervalMs: Int
@@ -17,7 +19,8 @@ public struct PollPace: Sendable {
     private var reference: Sample?
 
     public init(pollHz: Int, stillPollHz: Int, stillAfterMs: Double = 1000, tolerance: Double = 0.5) {
-        movingIntervalMs = max(1, 1000 / max(1, pollHz))
+        self.pollHz = max(1, pollHz)
+        movingIntervalMs = max(1, 1000 / self.pollHz)
         stillIntervalMs = max(movingIntervalMs, 1000 / max(1, stillPollHz))
         self.stillAfterMs = stillAfterMs
         self.tolerance = tolerance

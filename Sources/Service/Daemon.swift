@@ -52,9 +52,9 @@ public final class Daemon {
         let ownNames = settings.bus == .system ? [bus.uniqueName] : []
         let service = self.service
         func iio(_ sink: SensorSink) -> IIOSource {
-            IIOSource(feed: feed, sink: sink, configMatrix: settings.mountMatrix, pollHz: settings.pollHz,
-                      stillPollHz: settings.stillPollHz, stillAfterMs: settings.stillAfterMs,
-                      stillTolerance: settings.stillTolerance)
+            IIOSource(feed: feed, sink: sink, configMatrix: settings.mountMatrix,
+                      pace: PollPace(pollHz: settings.pollHz, stillPollHz: settings.stillPollHz,
+                                     stillAfterMs: settings.stillAfterMs, tolerance: settings.stillTolerance))
         }
         func proxy(_ sink: SensorSink) -> SensorProxySource {
             SensorProxySource(connectingLaterTo: .system, sink: sink, ownUniqueNames: ownNames)

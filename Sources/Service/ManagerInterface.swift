@@ -51,24 +51,25 @@ extension OrientationService {
                     setFocusedApplication(call, id, pid, what: "SetFocusedApplication")
                 },
                 Method("SetApplicationOrientations", in: ("app_id", String.self), ("mask", UInt32.self)) { [unowned self] call, id, mask in
-                    if let refusal = invalidApplication(id) { return refusal }
-                    return privileged(call, .configureApplications, what: "SetApplicationOrientations") { () throws(PolicyError) in
-                        try self.policy.setApplicationOrientations(id, mask)
-                        return []
+                    withApplication(id) { [unowned self] app in
+                        privileged(call, .configureApplications, what: "SetApplicationOrientations") { () throws(PolicyError) in
+                            try self.policy.setApplicationOrientations(app, mask)
+                            return []
+                        }
                     }
                 },
                 Method("ResetApplicationOrientations", in: ("app_id", String.self)) { [unowned self] call, id in
-                    if let refusal = invalidApplication(id) { return refusal }
-                    return privileged(call, .configureApplications, what: "ResetApplicationOrientations") { () throws(PolicyError) in
-                        try self.policy.resetApplicationOrientations(id)
-                        return []
+                    withApplication(id) { [unowned self] app in
+                        privileged(call, .configureApplications, what: "ResetApplicationOrientations") { [unowned self] in
+                            policy.resetApplicationOrientations(app)
+                            return []
+                        }
                     }
                 },
-                Method("ApplicationDeclaration", in: ("app_id", String.self), out: [Arg("mask", "u"), Arg("source", "s")]) { [unowned self] call, id in
-                    perform(call) { () throws(PolicyError) in
-                        let app = try policy.applicationID(id)
+                Method("ApplicationDeclaration", in: ("app_id", String.self), out: [Arg("mask", "u"), Arg("source", "s")]) { [unowned self] _, id in
+                    withApplication(id) { [unowned self] app in
                         let found = policy.declaration(of: app, desktopFile: desktopFiles.mask(for: app))
-                        return [.uint32(found.mask.rawValue), .string(found.source.rawValue)]
+                        return .values([.uint32(found.mask.rawValue), .string(found.source.rawValue)])
                     }
                 },
             ],
@@ -123,8 +124,12 @@ extension OrientationService {
     /// session, its shell, keeps the role until it leaves the bus (applications.md). The id is checked
     /// before anything, and its desktop file read (cached) only once the caller is authorized.
     func setFocusedApplication(_ call: MethodCall, _ id: String, _ pid: UInt32, what: String) -> Reply {
-        let app: ApplicationID?
-        do { app = id.isEmpty ? nil : try policy.applicationID(id) } catch { return .error(error.dbusError) }
+        if !id.isEmpty { return withApplication(id) { [unowned self] app in setFocusedApplication(call, app, pid, what: what) } }
+        return setFocusedApplication(call, nil, pid, what: what)
+    }
+
+    /// As above, with the id checked.
+    private func setFocusedApplication(_ call: MethodCall, _ app: ApplicationID?, _ pid: UInt32, what: String) -> Reply {
         let takingOver = policy.focusAuthority.map { $0 != call.sender } ?? false
         return privileged(call, takingOver ? .configureApplication : .reportFocus, what: what) { [unowned self] () throws(PolicyError) in
             if !takingOver, let authority = policy.focusAuthority, authority != call.sender {
@@ -137,11 +142,10 @@ extension OrientationService {
         }
     }
 
-    /// `InvalidArgs` for an id that is not an application id, checked before privilege and before any
-    /// file name is built from it; nil for a valid one.
-    func invalidApplication(_ id: String) -> Reply? {
-        do { _ = try policy.applicationID(id) } catch { return .error(error.dbusError) }
-        return nil
+    /// Runs `body` with `id` checked as an application id, or answers `InvalidArgs`: before privilege
+    /// and before any file name is built from it.
+    func withApplication(_ id: String, _ body: (ApplicationID) -> Reply) -> Reply {
+        do { return body(try policy.applicationID(id)) } catch { return .error(error.dbusError) }
     }
 
     /// `InjectAcceleration`: one sample (x, y, z) for the simulated sensor's classifier. The privilege is

@@ -66,12 +66,14 @@ enum AppCommand {
     }
 
     static func list(_ invocation: Invocation) throws(Failure) {
-        let manager = try Manager(bus: invocation.bus)
-        let overrides = (try manager.property("ApplicationOrientations").dictEntries ?? [])
+        // One GetAll: the overrides and the focus as they stood together.
+        let properties = Dictionary(try Manager(bus: invocation.bus).allProperties(), uniquingKeysWith: { _, last in last })
+        func value(_ name: String) -> Value? { properties[name].map { $0.variantValue ?? $0 } }
+        let overrides = (value("ApplicationOrientations")?.dictEntries ?? [])
             .compactMap { entry in entry.0.stringValue.flatMap { id in entry.1.uint32Value.map { (id, $0) } } }
-        let focused = try manager.property("FocusedApplication").stringValue ?? ""
-        let mask = try manager.property("FocusedApplicationMask").uint32Value ?? 0
-        let source = try manager.property("FocusedApplicationSource").stringValue ?? "none"
+        let focused = value("FocusedApplication")?.stringValue ?? ""
+        let mask = value("FocusedApplicationMask")?.uint32Value ?? 0
+        let source = value("FocusedApplicationSource")?.stringValue ?? "none"
         if invocation.json {
             let table = PropertyFormat.overridesJSON(overrides.map { (.string($0.0), .uint32($0.1)) })
             emit(JSON.object([("ApplicationOrientations", table), ("FocusedApplication", .string(focused))]

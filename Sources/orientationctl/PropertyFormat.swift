@@ -2,11 +2,6 @@ import DBus
 import Orientation
 import Follow
 
-extension String {
-    /// "portrait, landscape-left" as "portrait,landscape-left", for values listed on one line.
-    var replacingSpaces: String { split(separator: " ").joined() }
-}
-
 /// How a property's value is shown: names for people, names plus raw numbers for scripts.
 ///
 /// JSON scheme: `"Name": <shown value>` (an orientation's name, a mask's array of
@@ -67,8 +62,10 @@ enum PropertyFormat {
         if let entries = value.dictEntries {
             // ApplicationOrientations: each id with its mask's names.
             guard !entries.isEmpty else { return "none" }
-            return entries.map { "\($0.0.stringValue ?? $0.0.description)=\(text("SupportedMask", $0.1).replacingSpaces)" }
-                .joined(separator: " ")
+            return entries.map { entry in
+                let raw = entry.1.uint32Value ?? 0
+                return "\(entry.0.stringValue ?? entry.0.description)=" + (maskNames(raw)?.joined(separator: ",") ?? String(raw))
+            }.joined(separator: " ")
         }
         if let p = value.objectPathValue { return p }
         if let d = value.doubleValue { return "\(d)" }

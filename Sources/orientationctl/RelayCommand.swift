@@ -1,6 +1,5 @@
 import DBus
 import Follow
-import Orientation
 
 /// `relay-focus`: for shells whose scripts reach only the session bus (KWin's `callDBus`). It owns
 /// `org.orientationd.FocusRelay` on the session bus and passes every `SetFocusedApplication(s, i)`
@@ -40,7 +39,7 @@ enum RelayCommand {
         reporter.start()
         let relay = Interface(name: interface, methods: [
             Method("SetFocusedApplication", in: ("app_id", String.self), ("pid", Int32.self)) { _, id, pid in
-                reporter.report(FocusedView(application: ApplicationID(rawValue: id) == nil ? "" : id, process: UInt32(max(0, pid))))
+                reporter.report(FocusedView(reported: id, process: Int64(pid)))
                 return .values([])
             },
         ])

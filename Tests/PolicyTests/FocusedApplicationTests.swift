@@ -79,13 +79,13 @@ final class P6a_FocusedApplicationTests: XCTestCase {
         XCTAssertEqual(f.policy.declaration(of: plainApp, desktopFile: mLandscapeMask),
                        ApplicationDeclarationInForce(mask: mLandscapeMask, source: .desktopFile))
         XCTAssertEqual(f.policy.declaration(of: plainApp, desktopFile: nil), .none)
-        XCTAssertNoThrow(try f.policy.setApplicationOrientations(landscapeApp.rawValue, mAll))
+        XCTAssertNoThrow(try f.policy.setApplicationOrientations(landscapeApp, mAll))
         XCTAssertEqual(f.policy.declaration(of: landscapeApp, desktopFile: mLandscapeMask),
                        ApplicationDeclarationInForce(mask: OrientationMask(rawValue: mAll), source: .override))
         var asked = false
         _ = f.policy.declaration(of: landscapeApp, desktopFile: { asked = true; return nil }())
         XCTAssertFalse(asked, "the desktop file is not read when an override decides")
-        XCTAssertNoThrow(try f.policy.resetApplicationOrientations(landscapeApp.rawValue))
+        f.policy.resetApplicationOrientations(landscapeApp)
         XCTAssertEqual(f.policy.declaration(of: landscapeApp, desktopFile: nil).source, .config)
     }
 
@@ -95,7 +95,7 @@ final class P6a_FocusedApplicationTests: XCTestCase {
                 f.claim()
                 f.device(.portrait)
                 f.focus(plainApp)
-            }, action: { f in try f.policy.setApplicationOrientations(plainApp.rawValue, mLandscape) }, orientation: LR,
+            }, action: { f in try f.policy.setApplicationOrientations(plainApp, mLandscape) }, orientation: LR,
                      events: rotation(P, LR), check: { f in
                          XCTAssertEqual(f.policy.focusedDeclaration.source, .override)
                          XCTAssertEqual(f.policy.applicationOverrides, [plainApp: mLandscapeMask])
@@ -103,19 +103,19 @@ final class P6a_FocusedApplicationTests: XCTestCase {
             Scenario(name: "resetting it lets the desktop file's declaration decide again", setup: { f in
                 f.claim()
                 f.device(.portrait)
-                try f.policy.setApplicationOrientations(landscapeApp.rawValue, mPortrait)
+                try f.policy.setApplicationOrientations(landscapeApp, mPortrait)
                 f.focus(landscapeApp, desktopFile: mLandscapeMask)
-            }, action: { f in try f.policy.resetApplicationOrientations(landscapeApp.rawValue) }, orientation: LR,
+            }, action: { f in f.policy.resetApplicationOrientations(landscapeApp) }, orientation: LR,
                      events: rotation(P, LR), check: { f in XCTAssertEqual(f.policy.focusedDeclaration.source, .desktopFile) }),
             Scenario(name: "another app's override changes nothing on screen", setup: { f in
                 f.claim()
                 f.device(.portrait)
                 f.focus(plainApp)
-            }, action: { f in try f.policy.setApplicationOrientations(landscapeApp.rawValue, mLandscape) }, orientation: P,
+            }, action: { f in try f.policy.setApplicationOrientations(landscapeApp, mLandscape) }, orientation: P,
                      events: []),
             Scenario(name: "resetting an app without an override is no error and no change",
                      action: { f in
-                         try f.policy.resetApplicationOrientations(plainApp.rawValue)
+                         f.policy.resetApplicationOrientations(plainApp)
                          XCTAssertTrue(f.policy.takeChanges().isEmpty)
                      }),
         ])
@@ -126,23 +126,23 @@ final class P6a_FocusedApplicationTests: XCTestCase {
         full.limits.applicationOverrides = 2
         run("P6a", [
             Scenario(name: "an id that is not a desktop-file id", action: { f in
-                try f.policy.setApplicationOrientations("../../etc/passwd", mPortrait)
+                try f.policy.setApplicationOrientations(f.policy.applicationID("../../etc/passwd"), mPortrait)
             }, error: .invalidArgs),
-            Scenario(name: "an empty id", action: { f in try f.policy.setApplicationOrientations("", mPortrait) }, error: .invalidArgs),
-            Scenario(name: "a reset of a bad id", action: { f in try f.policy.resetApplicationOrientations("a/b") }, error: .invalidArgs),
-            Scenario(name: "mask 0", action: { f in try f.policy.setApplicationOrientations(plainApp.rawValue, 0) },
+            Scenario(name: "an empty id", action: { f in try f.policy.setApplicationOrientations(f.policy.applicationID(""), mPortrait) }, error: .invalidArgs),
+            Scenario(name: "a reset of a bad id", action: { f in f.policy.resetApplicationOrientations(try f.policy.applicationID("a/b")) }, error: .invalidArgs),
+            Scenario(name: "mask 0", action: { f in try f.policy.setApplicationOrientations(plainApp, 0) },
                      error: .invalidArgs),
             Scenario(name: "a mask with bits outside 30", action: { f in
-                try f.policy.setApplicationOrientations(plainApp.rawValue, 33)
+                try f.policy.setApplicationOrientations(plainApp, 33)
             }, error: .invalidArgs),
             Scenario(name: "one override more than the limit", configuration: full, setup: { f in
-                try f.policy.setApplicationOrientations("a.one", mPortrait)
-                try f.policy.setApplicationOrientations("a.two", mPortrait)
-            }, action: { f in try f.policy.setApplicationOrientations("a.three", mPortrait) }, error: .limitsExceeded),
+                try f.policy.setApplicationOrientations(f.policy.applicationID("a.one"), mPortrait)
+                try f.policy.setApplicationOrientations(f.policy.applicationID("a.two"), mPortrait)
+            }, action: { f in try f.policy.setApplicationOrientations(f.policy.applicationID("a.three"), mPortrait) }, error: .limitsExceeded),
             Scenario(name: "at the limit, an existing override may still change", configuration: full, setup: { f in
-                try f.policy.setApplicationOrientations("a.one", mPortrait)
-                try f.policy.setApplicationOrientations("a.two", mPortrait)
-            }, action: { f in try f.policy.setApplicationOrientations("a.two", mLandscape) },
+                try f.policy.setApplicationOrientations(f.policy.applicationID("a.one"), mPortrait)
+                try f.policy.setApplicationOrientations(f.policy.applicationID("a.two"), mPortrait)
+            }, action: { f in try f.policy.setApplicationOrientations(f.policy.applicationID("a.two"), mLandscape) },
                      check: { f in XCTAssertEqual(f.policy.applicationOverrides[ApplicationID(rawValue: "a.two")!], mLandscapeMask) }),
         ])
     }
@@ -191,7 +191,7 @@ final class P6a_FocusedApplicationTests: XCTestCase {
                                                "FocusedApplicationSource"])
         f.focus(landscapeApp, desktopFile: mLandscapeMask)
         XCTAssertTrue(f.policy.takeChanges().isEmpty, "the same focus again changes nothing")
-        XCTAssertNoThrow(try f.policy.setApplicationOrientations(landscapeApp.rawValue, mLandscape))
+        XCTAssertNoThrow(try f.policy.setApplicationOrientations(landscapeApp, mLandscape))
         XCTAssertEqual(f.policy.takeChanges().manager.names, ["FocusedApplicationSource", "ApplicationOrientations"])
 
         let window = try! f.policy.registerWindow(client: B, user: 20, process: pidB)
