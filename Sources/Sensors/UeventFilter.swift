@@ -79,41 +79,41 @@ public struct UeventFilter: Equatable, Sendable {
 
     private static func program(subsystem: [UInt8]) -> [Instruction] {
         precondition(subsystem.count <= 10, "a subsystem name of at most 10 bytes")
-        var p = Assembler()
+        var p = Assembler(capacity: 4 * longestHeader + 32)
         // udev's format: "libu" "dev\0", the magic, then the subsystem's hash.
         p.emit(ldWordAbsolute, 0)
-        p.jumpIfEqual(word(Array("libu".utf8)[...]), else: "kernel")
+        p.jumpIfEqual(word(Array("libu".utf8)[...]), else: .kernel)
         p.emit(ldWordAbsolute, 4)
-        p.jumpIfEqual(word(Array("dev\0".utf8)[...]), else: "kernel")
+        p.jumpIfEqual(word(Array("dev\0".utf8)[...]), else: .kernel)
         p.emit(ldWordAbsolute, 8)
-        p.jumpIfEqual(0xfeed_cafe, else: "udev drop")
+        p.jumpIfEqual(0xfeed_cafe, else: .udevDrop)
         p.emit(ldWordAbsolute, 24)
-        p.jumpIfEqual(murmurHash2(subsystem), else: "udev drop")
+        p.jumpIfEqual(murmurHash2(subsystem), else: .udevDrop)
         p.emit(returnConstant, acceptAll)
-        p.label("udev drop")
+        p.label(.udevDrop)
         p.emit(returnConstant, 0)
         // The kernel's format: per offset i, `ldb [i]; jeq #0 ? (ldx #2i+17; ja compare) : next offset`.
-        p.label("kernel")
+        p.label(.kernel)
         for i in 1...longestHeader {
             p.emit(ldByteAbsolute, UInt32(i))
             p.emit(jumpIfEqual, 0, jt: 0, jf: 2)
             p.emit(ldxImmediate, UInt32(2 * i + 17))
-            p.jumpAlways("compare")
+            p.jumpAlways(.compare)
         }
         p.emit(returnConstant, acceptAll)          // no NUL that early: the daemon looks itself
         // `SUBSYSTEM=<name>\0` from X on, in words, then a half word and a byte as needed.
-        p.label("compare")
+        p.label(.compare)
         let wanted = Array("SUBSYSTEM=".utf8) + subsystem + [0]
         var at = 0
         while at < wanted.count {
             let size = min(4, wanted.count - at) == 3 ? 2 : min(4, wanted.count - at)
             let load = size == 4 ? ldWordIndexed : (size == 2 ? ldHalfIndexed : ldByteIndexed)
             p.emit(load, UInt32(at))
-            p.jumpIfEqual(word(wanted[at..<(at + size)]) >> (8 * UInt32(4 - size)), else: "drop")
+            p.jumpIfEqual(word(wanted[at..<(at + size)]) >> (8 * UInt32(4 - size)), else: .drop)
             at += size
         }
         p.emit(returnConstant, acceptAll)
-        p.label("drop")
+        p.label(.drop)
         p.emit(returnConstant, 0)
         return p.resolved()
     }
@@ -123,34 +123,45 @@ public struct UeventFilter: Equatable, Sendable {
 
     /// Builds a program with named forward targets and resolves them into relative offsets.
     private struct Assembler {
+        enum Label: Int, CaseIterable { case kernel, udevDrop, compare, drop }
+        /// A jump whose offset is known once its target is placed: `jf` of a `jeq`, or `k` of a `ja`.
+        struct Fixup {
+            var index: Int
+            var target: Label
+            var conditional: Bool
+        }
         private var code: [Instruction] = []
-        private var labels: [String: Int] = [:]
-        /// (instruction index, target, which field: "jf" or "k").
-        private var fixups: [(Int, String, String)] = []
+        private var labels = [Int](repeating: -1, count: Label.allCases.count)
+        private var fixups: [Fixup] = []
+
+        init(capacity: Int) {
+            code.reserveCapacity(capacity)
+            fixups.reserveCapacity(capacity / 4 + 8)
+        }
 
         mutating func emit(_ opcode: UInt16, _ k: UInt32, jt: UInt8 = 0, jf: UInt8 = 0) {
             code.append(Instruction(code: opcode, jt: jt, jf: jf, k: k))
         }
 
         /// `jeq #value`: on equal to the next instruction, else to `target`.
-        mutating func jumpIfEqual(_ value: UInt32, else target: String) {
-            fixups.append((code.count, target, "jf"))
+        mutating func jumpIfEqual(_ value: UInt32, else target: Label) {
+            fixups.append(Fixup(index: code.count, target: target, conditional: true))
             emit(UeventFilter.jumpIfEqual, value)
         }
 
-        mutating func jumpAlways(_ target: String) {
-            fixups.append((code.count, target, "k"))
+        mutating func jumpAlways(_ target: Label) {
+            fixups.append(Fixup(index: code.count, target: target, conditional: false))
             emit(UeventFilter.jumpAlways, 0)
         }
 
-        mutating func label(_ name: String) { labels[name] = code.count }
+        mutating func label(_ name: Label) { labels[name.rawValue] = code.count }
 
         func resolved() -> [Instruction] {
             var result = code
-            for (index, name, field) in fixups {
-                let offset = labels[name]! - (index + 1)
-                precondition(offset >= 0 && (field == "k" || offset <= 255), "BPF jumps forward, conditionally by at most 255")
-                if field == "jf" { result[index].jf = UInt8(offset) } else { result[index].k = UInt32(offset) }
+            for fixup in fixups {
+                let offset = labels[fixup.target.rawValue] - (fixup.index + 1)
+                precondition(offset >= 0 && (!fixup.conditional || offset <= 255), "BPF jumps forward, conditionally by at most 255")
+                if fixup.conditional { result[fixup.index].jf = UInt8(offset) } else { result[fixup.index].k = UInt32(offset) }
             }
             return result
         }
