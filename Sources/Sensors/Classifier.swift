@@ -30,6 +30,8 @@ public struct Classifier: Sendable {
     private var offScaleRun: (since: Double, count: Int, sum: Double)?
     /// The orientation waiting to settle, and since when.
     private var candidate: (orientation: DeviceOrientation, since: Double)?
+    /// The first sample of the pose the candidate has shown since, within the rest tolerance.
+    private var rest: Sample?
     /// The last time the magnitude was outside the steady band.
     private var unsteadyAt: Double?
     private var lastTime: Double?
@@ -71,7 +73,30 @@ public struct Classifier: Sendable {
         }
         lastTime = sample.t
         propose(pose(of: sample, magnitude: magnitude), at: sample.t)
+        if let orientation = confirmAtRest(sample) { return orientation }
         return advance(to: sample.t)
+    }
+
+    /// Reports the candidate before its settle time when the pose has held within the rest tolerance
+    /// for the rest time (and the hold-off has passed): the device lies in it.
+    private mutating func confirmAtRest(_ sample: Sample) -> DeviceOrientation? {
+        guard let candidate else {
+            rest = nil
+            return nil
+        }
+        let tolerance = settings.restTolerance
+        guard let first = rest, first.t >= candidate.since, abs(sample.x - first.x) <= tolerance,
+              abs(sample.y - first.y) <= tolerance, abs(sample.z - first.z) <= tolerance else {
+            rest = sample
+            return nil
+        }
+        guard sample.t - first.t >= settings.restMs, sample.t >= (unsteadyAt ?? -.infinity) + settings.holdOffMs else {
+            return nil
+        }
+        self.candidate = nil
+        rest = nil
+        reported = candidate.orientation
+        return reported
     }
 
     /// Counts a magnitude outside the gates towards a run of agreeing ones; when the run has lasted,
@@ -97,6 +122,7 @@ public struct Classifier: Sendable {
     public mutating func advance(to t: Double) -> DeviceOrientation? {
         guard let candidate, let deadline, t >= deadline else { return nil }
         self.candidate = nil
+        rest = nil
         reported = candidate.orientation
         return reported
     }

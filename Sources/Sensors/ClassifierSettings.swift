@@ -11,6 +11,12 @@ public struct ClassifierSettings: Equatable, Sendable {
     public var edgeHysteresis = 15.0
     /// How long a proposed orientation must hold before it is reported, milliseconds.
     public var settleMs = 100.0
+    /// Sooner than the settle time, a proposed orientation is reported once the pose itself has held
+    /// this long, milliseconds: a device at rest in it, not swinging through it.
+    public var restMs = 20.0
+    /// How far (m/s², per axis) the samples of a pose at rest may stray: about 3°, above a resting
+    /// sensor's noise and far below what a swing moves in `restMs`.
+    public var restTolerance = 0.5
     /// How long the magnitude must be steady again after accelerating, milliseconds.
     public var holdOffMs = 300.0
     /// Below this magnitude, in g, the device is taken to be accelerating.
@@ -28,6 +34,8 @@ public struct ClassifierSettings: Equatable, Sendable {
         ("FlatHysteresis", \.flatHysteresis, 0...30),
         ("EdgeHysteresis", \.edgeHysteresis, 0...40),
         ("SettleMs", \.settleMs, 0...2000),
+        ("RestMs", \.restMs, 1...2000),
+        ("RestTolerance", \.restTolerance, 0...2),
         ("HoldOffMs", \.holdOffMs, 0...5000),
         ("MinMagnitude", \.minMagnitude, 0.1...1.0),
         ("MaxMagnitude", \.maxMagnitude, 1.0...4.0),

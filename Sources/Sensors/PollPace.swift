@@ -1,8 +1,10 @@
 /// How often a polled accelerometer is read: at the moving rate while readings change, at the
 /// slower still rate once they have held within a small tolerance for a while.
 ///
-/// Detecting a turn from stillness takes half the still interval on average, and the classifier's
-/// settle time comes on top; once the readings move, polling is fast again for what follows.
+/// Detecting a turn from stillness takes half the still interval on average. The first reading
+/// that moves is checked again after the classifier's rest time (`[Classifier] RestMs`), so a
+/// device that has come to rest in a new pose is reported then; otherwise polling is fast again
+/// for what follows.
 public struct PollPace: Sendable {
     /// Polls a second while the device moves (`[Sensor] PollHz`).
     public let pollHz: Int
@@ -15,27 +17,36 @@ public struct PollPace: Sendable {
     /// How far (m/s², per axis) a reading may stray and still count as the same pose: about 3°,
     /// well above a resting sensor's noise and well below any turn.
     public let tolerance: Double
+    /// Milliseconds to the reading that checks the first one to move after stillness.
+    public let confirmIntervalMs: Int
 
     private var reference: Sample?
+    private var still = false
 
-    public init(pollHz: Int, stillPollHz: Int, stillAfterMs: Double = 1000, tolerance: Double = 0.5) {
+    public init(pollHz: Int, stillPollHz: Int, stillAfterMs: Double = 1000, tolerance: Double = 0.5, confirmMs: Double = 20) {
         self.pollHz = max(1, pollHz)
         movingIntervalMs = max(1, 1000 / self.pollHz)
         stillIntervalMs = max(movingIntervalMs, 1000 / max(1, stillPollHz))
         self.stillAfterMs = stillAfterMs
         self.tolerance = tolerance
+        confirmIntervalMs = min(movingIntervalMs, max(1, Int(confirmMs.rounded(.up))))
     }
 
     /// The interval to wait before the next poll, given the reading just taken.
     public mutating func interval(after sample: Sample) -> Int {
         if let r = reference, abs(sample.x - r.x) <= tolerance, abs(sample.y - r.y) <= tolerance,
            abs(sample.z - r.z) <= tolerance {
-            return sample.t - r.t >= stillAfterMs ? stillIntervalMs : movingIntervalMs
+            still = still || sample.t - r.t >= stillAfterMs
+            return still ? stillIntervalMs : movingIntervalMs
         }
         reference = sample
-        return movingIntervalMs
+        defer { still = false }
+        return still ? confirmIntervalMs : movingIntervalMs
     }
 
     /// Forgets the readings: the next one starts at the moving rate.
-    public mutating func reset() { reference = nil }
+    public mutating func reset() {
+        reference = nil
+        still = false
+    }
 }

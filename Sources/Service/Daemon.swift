@@ -54,7 +54,8 @@ public final class Daemon {
         func iio(_ sink: SensorSink) -> IIOSource {
             IIOSource(feed: feed, sink: sink, configMatrix: settings.mountMatrix,
                       pace: PollPace(pollHz: settings.pollHz, stillPollHz: settings.stillPollHz,
-                                     stillAfterMs: settings.stillAfterMs, tolerance: settings.stillTolerance))
+                                     stillAfterMs: settings.stillAfterMs, tolerance: settings.stillTolerance,
+                                     confirmMs: settings.classifier.restMs))
         }
         func proxy(_ sink: SensorSink) -> SensorProxySource {
             SensorProxySource(connectingLaterTo: .system, sink: sink, ownUniqueNames: ownNames)

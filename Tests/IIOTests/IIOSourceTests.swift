@@ -472,6 +472,17 @@ final class IIOSourceTests: TestbedTestCase {
         try assertOrientation(3, "a turn after a still spell", timeout: 2)
     }
 
+    /// A device set down in a new pose after lying still: the reading that moved is read again
+    /// `RestMs` later and, unchanged, reported then, long before the settle time.
+    func testATurnFromStillnessIsReportedAtRestBeforeTheSettleTime() throws {
+        let (path, _) = try wakeupsWhileStill(config: "[Sensor]\nPollHz=20\nStillPollHz=2\n[Classifier]\nSettleMs=2000\n")
+        let start = Date()
+        try testbed.set(path, ["in_accel_x_raw": "\(-g)", "in_accel_y_raw": "0"])
+        try assertOrientation(3, "a turn after a still spell", timeout: 3)
+        // At most a still interval (500 ms) and the rest time (20 ms), against the 2 s settle time.
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1.5, daemon!.log)
+    }
+
     /// `[Sensor] StillAfterMs`: readings that must hold longer keep the moving rate longer.
     func testStillAfterMsDelaysTheStillRate() throws {
         let (_, wakeups) = try wakeupsWhileStill(config: "[Sensor]\nPollHz=20\nStillPollHz=4\nStillAfterMs=60000\n")

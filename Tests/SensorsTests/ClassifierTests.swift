@@ -57,9 +57,56 @@ final class ClassifierTests: XCTestCase {
 
     func testSettleIgnoresASwingShorterThanTheSettleTime() {
         var samples = hold(0, -g, 0, from: 0, ms: 300)
-        samples += hold(g, 0, 0, from: 300, ms: 100)  // two samples, 50 ms apart: not settled
+        // Two samples 50 ms apart in landscape, 20° apart: moving through it, not settled.
+        for (t, degrees) in [(300.0, 80.0), (350, 100)] {
+            let (x, y, z) = upright(degrees)
+            samples.append(Sample(t: t, x: x, y: y, z: z))
+        }
         samples += hold(0, -g, 0, from: 400, ms: 300)
         XCTAssertEqual(classify(samples), [.portrait])
+    }
+
+    func testAPoseAtRestIsReportedAfterTheRestTimeBeforeTheSettleTime() {
+        var classifier = Classifier()
+        for s in hold(0, -g, 0, from: 0, ms: 300) { _ = classifier.add(s) }
+        XCTAssertEqual(classifier.reported, .portrait)
+        XCTAssertNil(classifier.add(Sample(t: 1000, x: g, y: 0, z: 0)), "the first sample of the new pose")
+        XCTAssertNil(classifier.add(Sample(t: 1010, x: g + 0.3, y: 0.2, z: 0)), "within the tolerance, 10 ms: not yet")
+        XCTAssertEqual(classifier.add(Sample(t: 1020, x: g - 0.2, y: 0.1, z: 0.1)), .landscapeRight,
+                       "held within 0.5 m/s² for the 20 ms rest time, 80 ms before the settle time")
+        XCTAssertNil(classifier.deadline)
+    }
+
+    func testAMovingPoseWaitsForTheSettleTime() {
+        var classifier = Classifier()
+        for s in hold(0, -g, 0, from: 0, ms: 300) { _ = classifier.add(s) }
+        // Landscape throughout, but turning 3° every 10 ms: each sample strays from the last rest.
+        var reports: [(Double, DeviceOrientation)] = []
+        for step in 0..<12 {
+            let (x, y, z) = upright(70 + 3 * Double(step))
+            let t = 1000 + 10 * Double(step)
+            if let o = classifier.add(Sample(t: t, x: x, y: y, z: z)) { reports.append((t, o)) }
+        }
+        XCTAssertEqual(reports.map(\.1), [.landscapeRight])
+        XCTAssertEqual(reports.first?.0, 1100, "reported at the settle time, not at rest")
+    }
+
+    func testRestWaitsForTheHoldOff() {
+        var classifier = Classifier()
+        for s in hold(0, -g, 0, from: 0, ms: 300) { _ = classifier.add(s) }
+        XCTAssertNil(classifier.add(Sample(t: 1000, x: 2 * g, y: 0, z: 0)), "accelerating")
+        XCTAssertNil(classifier.add(Sample(t: 1050, x: g, y: 0, z: 0)))
+        XCTAssertNil(classifier.add(Sample(t: 1100, x: g, y: 0, z: 0)), "at rest, but within the hold-off")
+        XCTAssertEqual(classifier.add(Sample(t: 1300, x: g, y: 0, z: 0)), .landscapeRight)
+    }
+
+    func testRestTimeFromTheConfig() {
+        var settings = ClassifierSettings()
+        settings.restMs = 200
+        var classifier = Classifier(settings: settings)
+        XCTAssertNil(classifier.add(Sample(t: 0, x: -g, y: 0, z: 0)))
+        XCTAssertNil(classifier.add(Sample(t: 50, x: -g, y: 0, z: 0)), "at rest 50 ms of the 200 asked")
+        XCTAssertEqual(classifier.add(Sample(t: 100, x: -g, y: 0, z: 0)), .landscapeLeft, "the settle time, sooner")
     }
 
     func testSettleReportsAtTheDeadlineWithoutAnotherSample() {

@@ -17,9 +17,21 @@ final class PollPaceTests: XCTestCase {
         var pace = PollPace(pollHz: 20, stillPollHz: 5)
         _ = pace.interval(after: sample(0, 0, -9.81))
         XCTAssertEqual(pace.interval(after: sample(2000, 0, -9.81)), 200)
-        XCTAssertEqual(pace.interval(after: sample(2200, -2, -9.6)), 50, "a tilt of about 12 degrees")
-        XCTAssertEqual(pace.interval(after: sample(2250, -2, -9.6)), 50, "still, but only just")
-        XCTAssertEqual(pace.interval(after: sample(3200, -2, -9.6)), 200)
+        XCTAssertEqual(pace.interval(after: sample(2200, -2, -9.6)), 20, "a tilt of about 12 degrees, checked after the rest time")
+        XCTAssertEqual(pace.interval(after: sample(2220, -2, -9.6)), 50, "still, but only just")
+        XCTAssertEqual(pace.interval(after: sample(2270, -1, -9.7)), 50, "moving: the fast rate, no check")
+        XCTAssertEqual(pace.interval(after: sample(3270, -1, -9.7)), 200)
+    }
+
+    func testTheCheckAfterStillnessFollowsTheRestTimeUpToTheMovingInterval() {
+        var pace = PollPace(pollHz: 20, stillPollHz: 2, confirmMs: 80)
+        _ = pace.interval(after: sample(0, 0, -9.81))
+        XCTAssertEqual(pace.interval(after: sample(1000, 0, -9.81)), 500)
+        XCTAssertEqual(pace.interval(after: sample(1500, 9.81, 0)), 50, "never slower than the moving rate")
+        var quick = PollPace(pollHz: 20, stillPollHz: 2, confirmMs: 12.5)
+        _ = quick.interval(after: sample(0, 0, -9.81))
+        _ = quick.interval(after: sample(1000, 0, -9.81))
+        XCTAssertEqual(quick.interval(after: sample(1500, 9.81, 0)), 13)
     }
 
     func testResetStartsFast() {

@@ -199,7 +199,9 @@ final class ConfigErrorTests: XCTestCase {
                                      ("[Screen]\nPortraitSize=big\n", "[Screen]", "PortraitSize"),
                                      ("[Sensor]\nStillPollHz=0\n", "[Sensor]", "StillPollHz"),
                                      ("[Sensor]\nStillAfterMs=-1\n", "[Sensor]", "StillAfterMs"),
-                                     ("[Sensor]\nStillTolerance=9\n", "[Sensor]", "StillTolerance")] {
+                                     ("[Sensor]\nStillTolerance=9\n", "[Sensor]", "StillTolerance"),
+                                     ("[Classifier]\nRestMs=0\n", "[Classifier]", "RestMs"),
+                                     ("[Classifier]\nRestTolerance=3\n", "[Classifier]", "RestTolerance")] {
             let r = run([], config: config)
             XCTAssertEqual(r.status, 2, "\(config): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(group) && r.stderr.contains(key), "\(config): \(r.stderr)")
