@@ -135,6 +135,25 @@ def main():
             '%.1f' % o['syscalls_per_wakeup_total'], '', '')
         row('CPU per wake-up, claimed and still', '%.0f µs' % p['cpu_us_per_wakeup'], '%.0f µs' % o['cpu_us_per_wakeup'],
             times(o['cpu_us_per_wakeup'], p['cpu_us_per_wakeup']), '')
+    buffered = load(out, 'buffered')
+    buffered_notes = []
+    if buffered:
+        p, o = buffered['peer'], buffered['ours']
+        label = 'claimed and still, buffered device fed only on change'
+
+        def unread(f):
+            return '' if f['portrait_after_one_frame'] else ' (the frame never oriented it)'
+        row('CPU time per minute, ' + label, '%.1f ms%s' % (p['still_cpu_ms_per_min'], unread(p)),
+            '%.1f ms%s' % (o['still_cpu_ms_per_min'], unread(o)),
+            times(o['still_cpu_ms_per_min'], p['still_cpu_ms_per_min']), '≤ 1.0×')
+        row('wake-ups per second, ' + label, '%.2f%s' % (p['still_wakeups_per_s'], unread(p)),
+            '%.2f%s' % (o['still_wakeups_per_s'], unread(o)), '', '0')
+        row('buffered device, one frame per turn every 2 s: turns announced, median delay',
+            *['%d of %d, %s' % (f['turns_seen'], buffered['turns'],
+                                '%.0f ms' % f['latency_median_ms'] if f['latency_median_ms'] is not None else 'n/a')
+              for f in (p, o)], '', 'every turn')
+        buffered_notes.append('buffered device: /dev/iio:device0 held open while claimed: peer %s, ours %s'
+                              % ('yes' if p['node_open'] else 'no', 'yes' if o['node_open'] else 'no'))
     light = load(out, 'light')
     if light:
         p, o = light['peer'], light['ours']
@@ -190,11 +209,11 @@ def main():
     print('|' + '|'.join('-' * (x + 2) for x in w) + '|')
     for r in rows:
         print('| ' + ' | '.join(c.ljust(w[i]) for i, c in enumerate(r)) + ' |')
-    if png or curve_notes:
+    if png or curve_notes or buffered_notes:
         print()
     if png:
         print('latency plot: %s' % png)
-    for note in curve_notes:
+    for note in buffered_notes + curve_notes:
         print(note)
 
 

@@ -13,6 +13,9 @@
 #   latency         rotation latency, jitter, per-sample cost
 #   power           CPU time per minute and wake-ups per second while claimed: still, turning every 2 s
 #   wakeup          what one wake-up costs while claimed and still: system calls (strace -c) and CPU
+#   buffered        a buffered accelerometer that reports only on change (a HID sensor hub's), claimed: CPU
+#                   per minute and wake-ups per second while still after one report, then turns announced
+#                   with one report per turn
 #   churn           wake-ups from 1,000 non-IIO devices plugged and unplugged
 #   light           the ambient light sensor claimed: change -> LightLevel latency, CPU and wake-ups while still
 #   pollcurve       CPU per minute claimed and still against step and 400 ms-turn latency, per [Sensor]
@@ -25,7 +28,8 @@
 #   OUT=dir                 where the JSON files, latency.png and pollcurve.png go (default: a new directory in /tmp)
 #   SCRATCH / ORIENTATIOND  as for the other benchmarks (peer-setup.sh)
 #   RUNS=3 STEPS=30 POWER_SECONDS=60 WAKEUP_SECONDS=10 DEVICES=1000 STARTS=20 FOLLOW_STEPS=20 LIGHT_STEPS=20
-#   LIGHT_SECONDS=30 STILL_HZ=default POLLCURVE_RUNS=2 POLLCURVE_SECONDS=30 POLLCURVE_STEPS=20 POLLCURVE_SWEEPS=20
+#   LIGHT_SECONDS=30 STILL_HZ=default POLLCURVE_RUNS=2 POLLCURVE_SECONDS=30 POLLCURVE_STEPS=40 POLLCURVE_SWEEPS=20
+#   BUFFERED_SECONDS=60 BUFFERED_TURNS=20
 #   SKIP=name,name (skip some benchmarks)
 #
 # Needs (Debian): iio-sensor-proxy, umockdev, gir1.2-umockdev-1.0, python3-gi, dbus-daemon, valgrind,
@@ -62,10 +66,11 @@ step startup --runs "$runs"
 step latency --runs "$runs" --steps "${STEPS:-30}"
 step power --runs "$runs" --seconds "${POWER_SECONDS:-60}"
 step wakeup --seconds "${WAKEUP_SECONDS:-10}"
+step buffered --seconds "${BUFFERED_SECONDS:-60}" --turns "${BUFFERED_TURNS:-20}"
 step churn --devices "${DEVICES:-1000}"
 step light --steps "${LIGHT_STEPS:-20}" --seconds "${LIGHT_SECONDS:-30}"
 step pollcurve --still-hz "${STILL_HZ:-default}" --runs "${POLLCURVE_RUNS:-2}" --seconds "${POLLCURVE_SECONDS:-30}" \
-    --steps "${POLLCURVE_STEPS:-20}" --sweeps "${POLLCURVE_SWEEPS:-20}"
+    --steps "${POLLCURVE_STEPS:-40}" --sweeps "${POLLCURVE_SWEEPS:-20}"
 if command -v sway >/dev/null; then
     find_orientationctl
     step follow --ctl "$ctl" --steps "${FOLLOW_STEPS:-20}"
