@@ -42,11 +42,13 @@ INSTALL = install
 # linked in, built first; only the two programs, since the tests' support target
 # needs XCTest, which a static build has not. Name another directory of built
 # programs (PROGRAMS_DIR=.build/debug) to install those as they are, without building.
+# The build does not see the order file as an input: a daemon older than it is linked again.
+BUILD_DAEMON = { [ ! Linker/orientationd.order -nt .build/release/orientationd ] || rm -f .build/release/orientationd; } && \
+	$(SWIFT) build -c release --static-swift-stdlib --product orientationd && \
+	./scripts/check-symbol-order .build/release/orientationd && ./scripts/check-lean-daemon .build/release/orientationd
 ifeq ($(origin PROGRAMS_DIR),undefined)
 PROGRAMS_DIR = .build/release
-BUILD_PROGRAMS = $(SWIFT) build -c release --static-swift-stdlib --product orientationd && \
-	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl && \
-	./scripts/check-symbol-order $(PROGRAMS_DIR)/orientationd
+BUILD_PROGRAMS = $(BUILD_DAEMON) && $(SWIFT) build -c release --static-swift-stdlib --product orientationctl
 else
 BUILD_PROGRAMS = test -x $(PROGRAMS_DIR)/orientationd -a -x $(PROGRAMS_DIR)/orientationctl
 endif
@@ -126,11 +128,11 @@ test-shells: build-deps
 	./scripts/shell-focus/kwin.sh
 
 # The linker places the functions Linker/orientationd.order lists together; a list that names
-# functions the code no longer has fails the build (scripts/check-symbol-order says how to make it again).
+# functions the code no longer has fails the build (scripts/check-symbol-order says how to make it again),
+# and so does a daemon that links runtime libraries it does not use (scripts/check-lean-daemon).
 release: build-deps
-	$(SWIFT) build -c release --static-swift-stdlib --product orientationd
+	$(BUILD_DAEMON)
 	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl
-	./scripts/check-symbol-order .build/release/orientationd
 
 # The main job: a private bus, the daemon with the simulated sensor, and a demo. It installs only what
 # building and running need, not the tests' peers.

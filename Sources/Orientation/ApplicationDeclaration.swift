@@ -7,7 +7,7 @@ public struct ApplicationID: RawRepresentable, Hashable, Sendable, CustomStringC
     public init?(rawValue: String) {
         let bytes = Array(rawValue.utf8)
         guard (1...255).contains(bytes.count), bytes[0] != UInt8(ascii: "."), bytes[0] != UInt8(ascii: "-"),
-              !rawValue.contains(".."),
+              !zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }),
               bytes.allSatisfy({ b in
                   (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a)
                       || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
