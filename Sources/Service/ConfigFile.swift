@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import DBus
 import Orientation
 import Policy
@@ -23,6 +24,9 @@ enum ConfigFile {
     /// Applies the file at `path` to `settings`; a missing file is all defaults only when `optional`.
     /// Returns warnings (unknown groups and keys) for the caller to log.
     static func apply(path: String, optional: Bool, to settings: inout Settings) throws(StartupError) -> [String] {
+        // A missing optional file is told by access(2): GLib's message for it would load iconv's
+        // modules to convert strerror's text from the C locale's charset, for nothing.
+        if optional && access(path, F_OK) != 0 && errno == ENOENT { return [] }
         let file = KeyFile()
         do {
             try file.load(path: path)

@@ -97,8 +97,10 @@ public final class OrientationService {
             throw DBusError.addressInUse("\(Orientation1.busName) is already owned on this bus; is another orientationd running?")
         }
         startSensorProxyCompat()
-        // A state file found unusable at start is replaced now, not at the first change.
-        saveState()
+        store.begin(with: savedState)
+        // Start-up's scratch memory (the config, the desktop files, the device scan) is free now but
+        // lies below what stays: the heap gives its pages back only on a trim.
+        malloc_trim(0)
     }
 
     /// How many objects a departing client must have owned for the daemon to give memory back.

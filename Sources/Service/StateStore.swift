@@ -65,6 +65,8 @@ final class StateStore {
     /// When the last write started (monotonic µs), for the lazy writes' interval.
     private var lastWriteStart: Int?
     private var lazyTimer: EventLoop.Timer?
+    /// `load()` found no file.
+    private var missing = false
     /// Set by `finish`: no write is started in the background any more.
     private var stopping = false
     /// Whether the last write failed, so a failing disk is reported once, not at every change.
@@ -89,7 +91,9 @@ final class StateStore {
         guard let directory else { return nil }
         let bytes: [UInt8]
         switch directory.read(Self.fileName, limit: Self.sizeLimit) {
-        case .missing: return nil
+        case .missing:
+            missing = true
+            return nil
         case .refused(let why):
             Log.warning("ignoring the state file \(path): \(why); starting from the defaults")
             return nil
@@ -124,6 +128,17 @@ final class StateStore {
         written = SavedState(rotationLocked: locked, applicationMask: mask, interfaceOrientation: orientation,
                              applicationOrientations: overrides)
         return written
+    }
+
+    /// At start, after `load()`, with the state the daemon starts in: a file found unusable is replaced
+    /// now, not at the first change; a missing one already stands for this state (the defaults, as the
+    /// next start would take them again), so nothing is written, and no writer started, until it changes.
+    func begin(with state: SavedState) {
+        guard missing, directory != nil else { return save(state) }
+        latest = state
+        written = state
+        // The lazy interval counts from the start, as if this state had been written then.
+        lastWriteStart = g_get_monotonic_time()
     }
 
     /// Asks for `state` to be kept. A change of the lock or the application mask (or a file that holds
