@@ -9,9 +9,14 @@ sections holding the listed symbols first, side by side, so the code that runs a
 windows instead of touching most of the binary. (The standard library's main text section, 1.5 MB
 in one piece, cannot be reordered from outside: only what it has in sections of their own moves.)
 
-The list is what callgrind saw run, in the order first run, in a session that covers the daemon's
-life: start on one umockdev accelerometer, idle, a client's claim, turns of the device, property
-reads, a window registered and closed, the claim released, SIGTERM. Run it on a release build and
+The list is what callgrind saw run in a session that covers the daemon's life: first what ran from
+the start on one umockdev accelerometer through a second of idle (dumped then, with
+callgrind_control), so the code every running daemon keeps resident comes first and together; then
+what a client's claim, turns of the device, property reads, a window registered and closed, the
+claim released and SIGTERM ran besides. Each part lists its functions as callgrind writes them.
+The writer processes the daemon forks write profiles of their own (one file per pid) and are left
+out. The release build compiles each function into a section of its own (Package.swift), so the
+list places functions, not whole source files. Run it on a release build and
 commit the result when the code has changed much; a stale list costs memory, never correctness
 (names that no longer exist are ignored, new functions land after the listed ones).
 """
@@ -29,7 +34,6 @@ from gi.repository import GLib  # noqa: E402
 
 def session(sbs):
     """Exercises the daemon as a shell and an app would."""
-    sbs.pump(1)
     sbs.get(OD, OD_PATH, OD, 'InterfaceOrientation')
     sbs.claim('ours')
     for pose in (LANDSCAPE, PORTRAIT) * 2:
@@ -62,23 +66,42 @@ def main():
     out = os.path.join(sbs.work, 'callgrind.out')
     try:
         p, _ = sbs.start('ours', timeout=120, wrapper=[
-            'valgrind', '--tool=callgrind', '--callgrind-out-file=' + out, '--dump-instr=no',
+            'valgrind', '--tool=callgrind', '--callgrind-out-file=' + out + '.%p', '--dump-instr=no',
             '--compress-strings=no', '--demangle=no'])
+        sbs.pump(1)
+        subprocess.run(['callgrind_control', '--dump=idle', str(p.pid)], check=True, stdout=subprocess.DEVNULL)
         session(sbs)
         sbs.stop(p)
         time.sleep(0.5)
         binary = os.path.realpath(args.daemon)
-        names, seen, current = [], set(), ''
-        with open(out, errors='replace') as f:
-            for line in f:
-                if line.startswith('ob='):
-                    current = os.path.realpath(line[3:].strip()) if line[3:].strip() else ''
-                elif line.startswith('fn=') and current == binary:
-                    name = re.sub(r"'\d+$", '', line[3:].strip())   # callgrind's recursion marks
-                    # callgrind's own names ("(below main)") and unnamed addresses are no symbols.
-                    if name not in seen and not name.startswith('0x') and ' ' not in name and not name.startswith('('):
-                        seen.add(name)
-                        names.append(name)
+        # callgrind names code without a symbol of its own by its address, and the C start-up code
+        # "(below main)": the local symbols nm knows there (frame_dummy, _start) are listed instead.
+        local = {}
+        for line in subprocess.run(['nm', '--defined-only', binary], capture_output=True, text=True).stdout.splitlines():
+            fields = line.split()
+            if len(fields) == 3 and fields[1] in 'tT':
+                local.setdefault(int(fields[0], 16), fields[2])
+        # The daemon's own parts (not its writers'), in the order written: the idle dump first.
+        parts = sorted((f for f in os.listdir(sbs.work) if f.startswith('callgrind.out.%d' % p.pid)),
+                       key=lambda f: os.stat(os.path.join(sbs.work, f)).st_mtime)
+        names, seen = [], set()
+        for part in parts:
+            current = ''
+            with open(os.path.join(sbs.work, part), errors='replace') as f:
+                for line in f:
+                    if line.startswith('ob='):
+                        current = os.path.realpath(line[3:].strip()) if line[3:].strip() else ''
+                    elif line.startswith('fn=') and current == binary:
+                        name = re.sub(r"'\d+$", '', line[3:].strip())   # callgrind's recursion marks
+                        if name == '(below main)':
+                            name = '_start'
+                        elif name.startswith('0x'):
+                            name = local.get(int(name, 16), name)
+                        # Other names of callgrind's own and addresses nm has no name for are no symbols.
+                        if name not in seen and not name.startswith('0x') and ' ' not in name and not name.startswith('('):
+                            seen.add(name)
+                            names.append(name)
+        print('symbol-order: %d parts: %s' % (len(parts), ', '.join(parts)))
     finally:
         sbs.close()
     if len(names) < 100:
