@@ -16,7 +16,7 @@ public struct ArgumentCursor {
         guard index < arguments.count else { return nil }
         let argument = arguments[index]
         index += 1
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return argument }
+        guard argument.utf8.starts(with: "--".utf8), let equals = argument.firstIndex(of: "=") else { return argument }
         attached = String(argument[argument.index(after: equals)...])
         return String(argument[..<equals])
     }

@@ -11,7 +11,14 @@ public enum Orientation1 {
     /// What code generated from the interface XML calls each interface (the `org.gtk.GDBus.C.Name`
     /// annotation): with the namespace `Orientation`, `OrientationManager`, `OrientationWindow`,
     /// `OrientationController`.
-    public static let generatedNames = [managerInterface: "Manager", windowInterface: "Window", controllerInterface: "Controller"]
+    public static func generatedName(of interface: String) -> String? {
+        switch interface {
+        case managerInterface: "Manager"
+        case windowInterface: "Window"
+        case controllerInterface: "Controller"
+        default: nil
+        }
+    }
     /// Windows live at this prefix followed by their number.
     public static let windowPathPrefix = managerPath + "/window/"
     /// Controllers live at this prefix followed by their number.

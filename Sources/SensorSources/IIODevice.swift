@@ -44,7 +44,7 @@ struct IIODevice {
             case .base: found.inBase.append((sysname, location.source))
             }
         }
-        for sysname in Sysfs.list(busDirectory) where sysname.hasPrefix("iio:device") && sysname != excluded {
+        for sysname in Sysfs.list(busDirectory) where sysname.utf8.starts(with: "iio:device".utf8) && sysname != excluded {
             let path = busDirectory + "/" + sysname
             guard axes.allSatisfy({ Sysfs.exists("\(path)/in_accel_\($0)_raw") }) else { continue }
             consider(sysname, path, UdevProperties(devicePath: path), nil)
@@ -102,7 +102,7 @@ struct UdevProperties {
             for line in text.split(separator: "\n") { add(line) }
         }
         if let dev = Sysfs.attribute(devicePath + "/dev"), let text = Sysfs.attribute("/run/udev/data/c" + dev) {
-            for line in text.split(separator: "\n") where line.hasPrefix("E:") { add(line.dropFirst(2)) }
+            for line in text.split(separator: "\n") where line.utf8.starts(with: "E:".utf8) { add(line.dropFirst(2)) }
         }
     }
 
@@ -138,7 +138,7 @@ struct IIOBufferSupport: Equatable {
         // The trigger a driver registers for its own data-ready interrupt is named `<name>-dev<N>`.
         let wanted = ["\(name)-dev\(number)", "\(name)-trigger"]
         var found: String?
-        for entry in Sysfs.list(IIODevice.busDirectory) where entry.hasPrefix("trigger") {
+        for entry in Sysfs.list(IIODevice.busDirectory) where entry.utf8.starts(with: "trigger".utf8) {
             if let trigger = Sysfs.attribute("\(IIODevice.busDirectory)/\(entry)/name"), wanted.contains(trigger) {
                 found = trigger
                 break
@@ -149,7 +149,7 @@ struct IIOBufferSupport: Equatable {
         }
         guard let trigger = found else { return nil }
         var node = udev["DEVNAME"] ?? sysname
-        if !node.hasPrefix("/") { node = "/dev/" + node }
+        if !node.utf8.starts(with: "/".utf8) { node = "/dev/" + node }
         guard Sysfs.exists(node) else { return nil }
         self.devicePath = devicePath
         self.channels = channels

@@ -251,7 +251,8 @@ public final class IIOSource: SensorSource {
     private func describe(_ device: IIODevice) {
         let still = 1000 / pace.stillIntervalMs
         var mode = device.buffer.map { "buffered (trigger \($0.trigger), \($0.node))" }
-            ?? (still < pollHz ? "polled at \(pollHz) Hz, \(still) Hz once still" : "polled at \(pollHz) Hz")
+            ?? (still < pollHz ? "polled at \(SysfsNumber.decimal(pollHz)) Hz, \(SysfsNumber.decimal(still)) Hz once still"
+                : "polled at \(SysfsNumber.decimal(pollHz)) Hz")
         if let node = device.inputNode { mode = "input device \(node), " + mode }
         let place = device.location.place == .display ? "in the display (\(device.location.source))" : "location not given"
         Log.info("accelerometer \(device.sysname), \(place): \(mode) while claimed; mount matrix \(device.matrix) from \(device.matrixSource)")

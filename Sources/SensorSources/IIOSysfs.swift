@@ -60,12 +60,16 @@ enum Sysfs {
 }
 
 extension String {
-    /// Without leading and trailing blanks and newlines.
+    /// Without leading and trailing blanks and newlines. Byte by byte: sysfs values are ASCII,
+    /// and a blank is never part of a longer UTF-8 character.
     var trimmedBlanks: String {
-        let blanks: Set<Character> = [" ", "\t", "\n", "\r"]
-        var s = Substring(self)
-        while let c = s.first, blanks.contains(c) { s = s.dropFirst() }
-        while let c = s.last, blanks.contains(c) { s = s.dropLast() }
-        return String(s)
+        var copy = self
+        return copy.withUTF8 { bytes in
+            func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+            var low = 0, high = bytes.count
+            while low < high, blank(bytes[low]) { low += 1 }
+            while high > low, blank(bytes[high - 1]) { high -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self)
+        }
     }
 }

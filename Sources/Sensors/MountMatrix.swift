@@ -50,7 +50,7 @@ public struct MountMatrix: Equatable, Sendable, CustomStringConvertible {
 
     /// `a, b, c; d, e, f; g, h, i`.
     public var description: String {
-        rows.map { $0.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: ", ") }.joined(separator: "; ")
+        rows.map { $0.map { $0 == $0.rounded() && abs($0) < 1e15 ? SysfsNumber.decimal(Int($0)) : String($0) }.joined(separator: ", ") }.joined(separator: "; ")
     }
 }
 

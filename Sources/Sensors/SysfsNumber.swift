@@ -1,5 +1,21 @@
 /// Numbers as sysfs prints them, read the same way whatever the locale ("-25.6" is −25.6, never −25).
 public enum SysfsNumber {
+    /// `n` in decimal, as sysfs prints an integer. Written digit by digit: the standard library's
+    /// integer printing is code the daemon would otherwise run only for the log line at start, and
+    /// keep resident in its own 64 KB windows (Docs/performance.md, "Idle memory").
+    public static func decimal(_ n: Int) -> String {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(20)
+        var rest = n.magnitude
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        if n < 0 { digits.append(UInt8(ascii: "-")) }
+        digits.reverse()
+        return String(decoding: digits, as: UTF8.self)
+    }
+
     /// A decimal number (`-25.6`, `0.009576806`, `256`, `1e-3`) with blanks and a newline around it; nil for anything else,
     /// including `nan`, `inf`, hexadecimal and trailing garbage, which `strtod` would take in part.
     public static func parse<S: StringProtocol>(_ text: S) -> Double? {

@@ -71,10 +71,10 @@ final class Authorizer {
     private let credentials: ClientCredentials
     private let ownUID = getuid()
     /// uids allowed without polkit: root, the daemon's own, `[Security] PrivilegedUsers`.
-    private let uids: Set<UInt32>
-    private let gids: Set<UInt32>
+    private let uids: [UInt32]
+    private let gids: [UInt32]
     /// uids whose ownership of `org.freedesktop.PolicyKit1` is trusted.
-    private let authorityUIDs: Set<UInt32>
+    private let authorityUIDs: [UInt32]
     private var queues: [String: [Request]] = [:]
     /// The uid behind each authority seen; unique names are never reused, so this never goes stale.
     private var authorityOwners: [String: UInt32] = [:]
@@ -92,20 +92,21 @@ final class Authorizer {
     init(bus: any Bus, credentials: ClientCredentials, users: [String], groups: [String], systemBus: Bool) {
         self.bus = bus
         self.credentials = credentials
-        var uids: Set<UInt32> = [0, ownUID]
+        // A few ids each: arrays, searched in order, are all they need.
+        var uids: [UInt32] = [0, ownUID]
         for name in users {
-            if let entry = getpwnam(name) { uids.insert(entry.pointee.pw_uid) } else { Log.warning("[Security] unknown user '\(name)' ignored") }
+            if let entry = getpwnam(name) { uids.append(entry.pointee.pw_uid) } else { Log.warning("[Security] unknown user '\(name)' ignored") }
         }
-        var gids: Set<UInt32> = []
+        var gids: [UInt32] = []
         for name in groups {
-            if let entry = getgrnam(name) { gids.insert(entry.pointee.gr_gid) } else { Log.warning("[Security] unknown group '\(name)' ignored") }
+            if let entry = getgrnam(name) { gids.append(entry.pointee.gr_gid) } else { Log.warning("[Security] unknown group '\(name)' ignored") }
         }
         self.uids = uids
         self.gids = gids
         // Debian's polkitd drops root for the `polkitd` user, which its bus policy lets own the name.
-        var trusted: Set<UInt32> = [0]
-        if let entry = getpwnam("polkitd") { trusted.insert(entry.pointee.pw_uid) }
-        if !systemBus { trusted.insert(ownUID) }
+        var trusted: [UInt32] = [0]
+        if let entry = getpwnam("polkitd") { trusted.append(entry.pointee.pw_uid) }
+        if !systemBus { trusted.append(ownUID) }
         authorityUIDs = trusted
     }
 

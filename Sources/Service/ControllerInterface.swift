@@ -88,7 +88,7 @@ extension OrientationService {
                              }
                          }),
             ],
-            annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedNames[Orientation1.controllerInterface]!)])
+            annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedName(of: Orientation1.controllerInterface)!)])
             .addingSetterMethods()
     }
 

@@ -41,7 +41,9 @@ public enum DaemonCommandLine {
 
     /// Parses `arguments` (without the program name), reads the config file, then applies the flags over it.
     public static func parse(_ arguments: [String]) throws(StartupError) -> Outcome {
-        var flags: [(inout Settings) -> Void] = []
+        // What the flags set, applied over the config file once it is read.
+        var bus: BusAddress?, sensor: SensorSourceKind?, replayPath: String?, stateDirectory: String?
+        var sensorProxyCompat = false, verbose = false
         var configPath: String?
         var cursor = ArgumentCursor(arguments)
         while let argument = cursor.next() {
@@ -52,11 +54,9 @@ public enum DaemonCommandLine {
             switch argument {
             case "--help", "-h": return .help
             case "--version": return .version
-            case "--system": flags.append { $0.bus = .system }
-            case "--session": flags.append { $0.bus = .session }
-            case "--address":
-                let address = try operand(argument)
-                flags.append { $0.bus = .address(address) }
+            case "--system": bus = .system
+            case "--session": bus = .session
+            case "--address": bus = .address(try operand(argument))
             case "--config": configPath = try operand(argument)
             case "--sensor":
                 let text = try operand(argument)
@@ -64,15 +64,11 @@ public enum DaemonCommandLine {
                     throw StartupError.configuration("--sensor \(text): accepted: "
                         + SensorSourceKind.allCases.map(\.rawValue).joined(separator: ", "))
                 }
-                flags.append { $0.sensor = source }
-            case "--replay":
-                let path = try operand(argument)
-                flags.append { $0.replayPath = path }
-            case "--state-dir":
-                let path = try operand(argument)
-                flags.append { $0.stateDirectory = path }
-            case "--sensor-proxy-compat": flags.append { $0.sensorProxyCompat = true }
-            case "--verbose", "-v": flags.append { $0.verbose = true }
+                sensor = source
+            case "--replay": replayPath = try operand(argument)
+            case "--state-dir": stateDirectory = try operand(argument)
+            case "--sensor-proxy-compat": sensorProxyCompat = true
+            case "--verbose", "-v": verbose = true
             default: throw StartupError.configuration("unknown option '\(argument)'; see --help")
             }
             if cursor.hasUnusedValue { throw StartupError.configuration("\(argument) takes no value; see --help") }
@@ -81,7 +77,12 @@ public enum DaemonCommandLine {
         settings.configPath = configPath
         let warnings = try ConfigFile.apply(path: configPath ?? Settings.defaultConfigPath,
                                             optional: configPath == nil, to: &settings)
-        for flag in flags { flag(&settings) }
+        if let bus { settings.bus = bus }
+        if let sensor { settings.sensor = sensor }
+        if let replayPath { settings.replayPath = replayPath }
+        if let stateDirectory { settings.stateDirectory = stateDirectory }
+        if sensorProxyCompat { settings.sensorProxyCompat = true }
+        if verbose { settings.verbose = true }
         if settings.replayPath != nil {
             switch settings.sensor {
             case .simulated: break

@@ -115,7 +115,7 @@ extension OrientationService {
                 Signal("DidChange", args: [Arg("from", "u"), Arg("to", "u")]),
                 Signal("DeviceOrientationDidChange", args: [Arg("orientation", "u")]),
             ],
-            annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedNames[Orientation1.managerInterface]!)])
+            annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedName(of: Orientation1.managerInterface)!)])
             .addingSetterMethods()
     }
 

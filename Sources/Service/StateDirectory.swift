@@ -89,7 +89,7 @@ final class StateDirectory {
         var stale: [String] = []
         while let entry = readdir(listing) {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if entryName.hasPrefix(prefix) { stale.append(entryName) }
+            if entryName.utf8.starts(with: prefix.utf8) { stale.append(entryName) }
         }
         // unlinkat removes a link itself, never what it points to.
         for entryName in stale { unlinkat(fd, entryName, 0) }

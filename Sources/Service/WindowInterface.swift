@@ -62,7 +62,7 @@ extension OrientationService {
                     .objectPath(ObjectPaths.path(of: policy.decidingController(of: WindowID(rawValue: $0))))
                 }),
             ],
-            annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedNames[Orientation1.windowInterface]!)])
+            annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedName(of: Orientation1.windowInterface)!)])
             .addingSetterMethods()
     }
 

@@ -2,6 +2,12 @@ import XCTest
 @testable import Sensors
 
 final class SysfsNumberTests: XCTestCase {
+    func testDecimalWritesIntegersAsSysfsDoes() {
+        for n in [0, 7, 10, 15, 20, 1000, -1, -25, Int.max, Int.min] {
+            XCTAssertEqual(SysfsNumber.decimal(n), String(n))
+        }
+    }
+
     func testDecimalsParseInTheCLocale() {
         XCTAssertEqual(SysfsNumber.parse("-25.6"), -25.6)
         XCTAssertEqual(SysfsNumber.parse("0.009576806\n"), 0.009576806)
