@@ -144,6 +144,17 @@ def memory_kb(pid):
     return out
 
 
+def evict(path):
+    """Drops a file's pages from the page cache (written back first); pages mapped by a running
+    process stay."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(fd)
+
+
 class Sample:
     """CPU time and wake-ups of a set of processes, thread by thread, to subtract from a later Sample.
 
@@ -224,9 +235,17 @@ class SideBySide:
         return list(wrapper) + [self.daemon, '--address', self.address, '--sensor', sensor, '--state-dir',
                                 self.state] + self.extra_args
 
-    def start(self, who, sensor='iio', mock=True, log=None, wrapper=(), timeout=10):
-        """Spawns `who`; returns (process, ms from spawn to its NameOwnerChanged seen here)."""
+    def start(self, who, sensor='iio', mock=True, log=None, wrapper=(), timeout=10, cold=False):
+        """Spawns `who`; returns (process, ms from spawn to its NameOwnerChanged seen here).
+
+        cold: first drop the program's file from the page cache, as after a boot. How a file came into
+        the page cache changes what a process mapping it keeps resident: a file just written (our
+        copy in OUT) is cached in large folios, which the kernel maps whole, and one read at start
+        in the folios readahead makes; a memory figure taken warm would measure how the file was
+        last copied. Memory benchmarks start both daemons cold."""
         name = NAMES[who]
+        if cold:
+            evict(self.daemon if who == 'ours' else PEER_BIN)
         self.owners.pop(name, None)
         log = open(os.path.join(self.work, log or (who + '.log')), 'a')
         t0 = time.monotonic()

@@ -73,7 +73,7 @@ class Bench(SideBySide):
         order = ['ours', 'peer'] if run % 2 == 0 else ['peer', 'ours']
         procs = {}
         for who in order:
-            procs[who], _ = self.start(who)
+            procs[who], _ = self.start(who, cold=True)
         time.sleep(1)
         memory = {who: memory_kb(procs[who].pid) for who in order}
         rss = {who: memory[who]['VmRSS'] for who in order}

@@ -25,7 +25,7 @@ def main():
     sbs = SideBySide(args.daemon, keep=args.keep)
     report = {}
     try:
-        procs = {who: sbs.start(who)[0] for who in ('ours', 'peer')}
+        procs = {who: sbs.start(who, cold=True)[0] for who in ('ours', 'peer')}
         time.sleep(1)
         for who in ('peer', 'ours'):
             report[who] = memory_kb(procs[who].pid)

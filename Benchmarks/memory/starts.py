@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Idle memory over several starts: orientationd and iio-sensor-proxy, the peer, started one at a
-time in alternating order on one umockdev fake accelerometer; each measured 1 s after its bus name
+time in alternating order on one umockdev fake accelerometer, each from a cold page cache (its
+program file evicted first, as after a boot; sidebyside.start); each measured 1 s after its bus name
 appears, nobody claiming, then stopped. Prints VmRSS, PSS and private memory per start and the
 ratio of VmRSS, ours to the peer's, per pair of starts.
 
@@ -27,7 +28,7 @@ def main():
             order = ('ours', 'peer') if n % 2 == 0 else ('peer', 'ours')
             row = {}
             for who in order:
-                p, _ = sbs.start(who)
+                p, _ = sbs.start(who, cold=True)
                 time.sleep(1)
                 row[who] = memory_kb(p.pid)
                 sbs.stop(p)
