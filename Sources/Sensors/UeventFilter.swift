@@ -25,8 +25,11 @@ public struct UeventFilter: Equatable, Sendable {
 
     /// The most instructions the kernel accepts in one program (`BPF_MAXINSNS`).
     public static let maximumLength = 4096
-    /// Kernel messages whose first NUL lies beyond this many bytes are let through unexamined.
-    public static let longestHeader = 1000
+    /// Kernel messages whose first NUL lies beyond this many bytes are let through unexamined. The
+    /// longest device paths of real machines (input devices behind USB hubs) are about 150 bytes.
+    /// Each byte costs four instructions, which the kernel converts and compiles when the filter is
+    /// attached: at 1,000 bytes that was a quarter of the daemon's start.
+    public static let longestHeader = 256
 
     // Opcodes of `linux/filter.h` (`bpf_common.h`).
     static let ldWordAbsolute: UInt16 = 0x20      // BPF_LD | BPF_W | BPF_ABS
