@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import EventLoop
+import Sensors
 
 /// Small, synchronous file access for sysfs attributes and the udev database.
 ///
@@ -60,16 +61,9 @@ enum Sysfs {
 }
 
 extension String {
-    /// Without leading and trailing blanks and newlines. Byte by byte: sysfs values are ASCII,
-    /// and a blank is never part of a longer UTF-8 character.
+    /// Without leading and trailing blanks and newlines, byte by byte (`SysfsNumber.unblanked`).
     var trimmedBlanks: String {
         var copy = self
-        return copy.withUTF8 { bytes in
-            func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-            var low = 0, high = bytes.count
-            while low < high, blank(bytes[low]) { low += 1 }
-            while high > low, blank(bytes[high - 1]) { high -= 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self)
-        }
+        return copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[SysfsNumber.unblanked($0)]), as: UTF8.self) }
     }
 }

@@ -53,8 +53,11 @@ public struct Classifier: Sendable {
     /// When `advance(to:)` should be called if no sample comes first, so a settled pose is not kept waiting.
     public var deadline: Double? {
         guard let candidate else { return nil }
-        return max(candidate.since + settings.settleMs, (unsteadyAt ?? -.infinity) + settings.holdOffMs)
+        return max(candidate.since + settings.settleMs, holdOffEnd)
     }
+
+    /// When the hold-off after the last unsteady magnitude ends.
+    private var holdOffEnd: Double { (unsteadyAt ?? -.infinity) + settings.holdOffMs }
 
     /// Takes one sample; returns the orientation to report when it changes.
     public mutating func add(_ sample: Sample) -> DeviceOrientation? {
@@ -90,13 +93,8 @@ public struct Classifier: Sendable {
             rest = sample
             return nil
         }
-        guard sample.t - first.t >= settings.restMs, sample.t >= (unsteadyAt ?? -.infinity) + settings.holdOffMs else {
-            return nil
-        }
-        self.candidate = nil
-        rest = nil
-        reported = candidate.orientation
-        return reported
+        guard sample.t - first.t >= settings.restMs, sample.t >= holdOffEnd else { return nil }
+        return report(candidate.orientation)
     }
 
     /// Counts a magnitude outside the gates towards a run of agreeing ones; when the run has lasted,
@@ -121,10 +119,15 @@ public struct Classifier: Sendable {
     /// Reports the candidate once it has held for the settle time and the hold-off has passed.
     public mutating func advance(to t: Double) -> DeviceOrientation? {
         guard let candidate, let deadline, t >= deadline else { return nil }
-        self.candidate = nil
+        return report(candidate.orientation)
+    }
+
+    /// The candidate settled: it is the orientation reported now.
+    private mutating func report(_ orientation: DeviceOrientation) -> DeviceOrientation {
+        candidate = nil
         rest = nil
-        reported = candidate.orientation
-        return reported
+        reported = orientation
+        return orientation
     }
 
     private mutating func propose(_ orientation: DeviceOrientation, at t: Double) {

@@ -20,9 +20,8 @@ public enum SysfsNumber {
     /// including `nan`, `inf`, hexadecimal and trailing garbage, which `strtod` would take in part.
     public static func parse<S: StringProtocol>(_ text: S) -> Double? {
         let bytes = Array(text.utf8)
-        var start = 0, end = bytes.count
-        while start < end, isBlank(bytes[start]) { start += 1 }
-        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        let kept = unblanked(bytes)
+        let (start, end) = (kept.lowerBound, kept.upperBound)
         guard start < end else { return nil }
         var i = start
         if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
@@ -44,6 +43,15 @@ public enum SysfsNumber {
         // Swift's Double(String) parses with the C locale, whatever LC_NUMERIC says.
         guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), value.isFinite else { return nil }
         return value
+    }
+
+    /// Where `bytes` lies without the blanks and newlines around it (sysfs text is ASCII, and a blank
+    /// is never part of a longer UTF-8 character).
+    public static func unblanked<C: RandomAccessCollection>(_ bytes: C) -> Range<Int> where C.Element == UInt8, C.Index == Int {
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        return start..<end
     }
 
     private static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0a || b == 0x0d }
