@@ -224,6 +224,8 @@ class SideBySide:
                                   '/org/freedesktop/DBus', None, Gio.DBusSignalFlags.NONE, self._on_owner, None)
         self.procs = []
         self.state = os.path.join(self.work, 'state')
+        self.loop = GLib.MainLoop()
+        self.events = []   # (time seen, who, value), once record_changes is called
 
     def _on_owner(self, conn, sender, path, iface, signal_name, params, data):
         name, old, new = params.unpack()
@@ -297,12 +299,26 @@ class SideBySide:
         return self.get(OD, OD_PATH, OD, 'DeviceOrientation')
 
     def pump(self, seconds):
-        """Dispatches this client's bus messages for `seconds`."""
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            while self.context.pending():
-                self.context.iteration(False)
-            time.sleep(min(0.01, max(0, end - time.monotonic())))
+        """Runs the main loop for `seconds`: this client's bus messages are dispatched (and signals
+        timestamped by record_changes) as they arrive."""
+        GLib.timeout_add(max(1, int(seconds * 1000)), self.loop.quit)
+        self.loop.run()
+
+    def record_changes(self, ours):
+        """Appends each orientation change either daemon announces to self.events as (time seen,
+        who, value): the peer's AccelerometerOrientation as 'peer', and each of our signals named in
+        `ours` ({signal name: who}) with its last argument, the new orientation."""
+        def on_peer(conn, sender, path, iface, name, params, data):
+            changed = params.unpack()[1]
+            if 'AccelerometerOrientation' in changed:
+                self.events.append((time.monotonic(), 'peer', changed['AccelerometerOrientation']))
+
+        def on_ours(conn, sender, path, iface, name, params, data):
+            if name in ours:
+                self.events.append((time.monotonic(), ours[name], params.unpack()[-1]))
+        self.bus.signal_subscribe(SP, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', SP_PATH, SP,
+                                  Gio.DBusSignalFlags.NONE, on_peer, None)
+        self.bus.signal_subscribe(OD, OD, None, OD_PATH, None, Gio.DBusSignalFlags.NONE, on_ours, None)
 
     def write(self, raw):
         """Sets the three raw attributes, one file at a time.

@@ -32,9 +32,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from sidebyside import (arguments, LANDSCAPE, OD, OD_PATH, OUR_VALUE, PEER_VALUE, PORTRAIT, SCALE, SP,  # noqa: E402
-                        SP_PATH, Sample, SideBySide)
-from gi.repository import Gio, UMockdev  # noqa: E402
+from sidebyside import (arguments, LANDSCAPE, OUR_VALUE, PEER_VALUE, PORTRAIT, SCALE, Sample,  # noqa: E402
+                        SideBySide)
+from gi.repository import UMockdev  # noqa: E402
 
 NODE = '/dev/iio:device0'
 DEVICE = ('P: /devices/iio:device0\nN: iio:device0\nE: DEVNAME=/dev/iio:device0\nE: SUBSYSTEM=iio\n'
@@ -89,23 +89,11 @@ def node_open(pid):
 def main():
     args = arguments(seconds=(float, 30), turns=(int, 10))
     sbs = Buffered(args.daemon, args.keep)
-    seen = []   # (time, who, value)
-
-    def on_peer(conn, sender, path, iface, name, params, data):
-        changed = params.unpack()[1]
-        if 'AccelerometerOrientation' in changed:
-            seen.append((time.monotonic(), 'peer', changed['AccelerometerOrientation']))
-
-    def on_ours(conn, sender, path, iface, name, params, data):
-        seen.append((time.monotonic(), 'ours', params.unpack()[0]))
-
+    seen = sbs.events   # (time, who, value)
     try:
         procs = {who: sbs.start(who)[0] for who in ('ours', 'peer')}
         pids = {who: p.pid for who, p in procs.items()}
-        sbs.bus.signal_subscribe(SP, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', SP_PATH, SP,
-                                 Gio.DBusSignalFlags.NONE, on_peer, None)
-        sbs.bus.signal_subscribe(OD, OD, 'DeviceOrientationDidChange', OD_PATH, None, Gio.DBusSignalFlags.NONE,
-                                 on_ours, None)
+        sbs.record_changes({'DeviceOrientationDidChange': 'ours'})
         for who in pids:
             sbs.claim(who)
         sbs.pump(0.5)

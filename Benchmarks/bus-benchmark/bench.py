@@ -76,7 +76,6 @@ class Bench(SideBySide):
             procs[who], _ = self.start(who, cold=True)
         time.sleep(1)
         memory = {who: memory_kb(procs[who].pid) for who in order}
-        rss = {who: memory[who]['VmRSS'] for who in order}
         nthreads = {who: threads(procs[who].pid) for who in order}
         before = {who: ctxt_switches(procs[who].pid) for who in order}
         time.sleep(self.args.idle_seconds)

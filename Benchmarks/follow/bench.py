@@ -31,9 +31,8 @@ import time
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, '..'))
 sys.path.insert(0, here)
-from sidebyside import LANDSCAPE, OD, OD_PATH, OUR_VALUE, PEER_VALUE, PORTRAIT, SP, SP_PATH, SideBySide  # noqa: E402
+from sidebyside import LANDSCAPE, OUR_VALUE, PEER_VALUE, PORTRAIT, SideBySide  # noqa: E402
 from sway import HeadlessSway, Ipc  # noqa: E402
-from gi.repository import GLib, Gio  # noqa: E402
 
 OUTPUT = 'HEADLESS-1'
 TRANSFORM = {PORTRAIT: 'normal', LANDSCAPE: '90'}
@@ -81,32 +80,15 @@ class Run(SideBySide):
     def __init__(self, args):
         super().__init__(args.daemon, keep=args.keep)
         self.args = args
-        self.loop = GLib.MainLoop()
-        self.events = []
         self.peer, _ = self.start('peer', log='iio-sensor-proxy.log')
         self.ours, _ = self.start('ours', log='orientationd.log')
-        self.bus.signal_subscribe(SP, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', SP_PATH, SP,
-                                  Gio.DBusSignalFlags.NONE, self.on_peer, None)
-        self.bus.signal_subscribe(OD, OD, 'DeviceOrientationDidChange', OD_PATH, None, Gio.DBusSignalFlags.NONE,
-                                  self.on_ours, None)
+        self.record_changes({'DeviceOrientationDidChange': 'ours'})
         self.claim('peer')
         self.claim('ours')
         self.sway = HeadlessSway(os.path.join(self.work, 'sway.log'))
         self.poller = Poller(self.sway.socket)
         self.poller.start()
         self.follower = None
-
-    def on_peer(self, conn, sender, path, iface, name, params, data):
-        changed = params.unpack()[1]
-        if 'AccelerometerOrientation' in changed:
-            self.events.append((time.monotonic(), 'peer', changed['AccelerometerOrientation']))
-
-    def on_ours(self, conn, sender, path, iface, name, params, data):
-        self.events.append((time.monotonic(), 'ours', params.unpack()[0]))
-
-    def pump(self, seconds):
-        GLib.timeout_add(int(seconds * 1000), self.loop.quit)
-        self.loop.run()
 
     def wait_transform(self, want, timeout=5):
         end = time.monotonic() + timeout

@@ -27,9 +27,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from sidebyside import (OD, OD_PATH, OUR_VALUE, PEER_VALUE, PORTRAIT, RAW_G, SP,  # noqa: E402
-                        SP_PATH, SideBySide)
-from gi.repository import GLib, Gio  # noqa: E402
+from sidebyside import OD, OD_PATH, OUR_VALUE, PEER_VALUE, PORTRAIT, RAW_G, SideBySide  # noqa: E402
 
 
 def percentile(values, p):
@@ -44,32 +42,11 @@ class Run(SideBySide):
         super().__init__(daemon_path, keep=args.keep)
         self.args = args
         self.source = source
-        self.loop = GLib.MainLoop()
-        self.events = []          # (t, who, value)
         self.peer, _ = self.start('peer', log='iio-sensor-proxy.log')
         self.daemon_log = os.path.join(self.work, 'orientationd.log')
         # The sensor-proxy source reads the peer on the "system" bus, without umockdev.
         self.daemon, _ = self.start('ours', sensor=source, mock=(source == 'iio'), log='orientationd.log')
-        self.bus.signal_subscribe(SP, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', SP_PATH, SP,
-                                  Gio.DBusSignalFlags.NONE, self.on_peer, None)
-        self.bus.signal_subscribe(OD, OD, None, OD_PATH, None, Gio.DBusSignalFlags.NONE, self.on_ours, None)
-
-    def on_peer(self, conn, sender, path, iface, signal_name, params, data):
-        changed = params.unpack()[1]
-        if 'AccelerometerOrientation' in changed:
-            self.events.append((time.monotonic(), 'peer', changed['AccelerometerOrientation']))
-
-    def on_ours(self, conn, sender, path, iface, signal_name, params, data):
-        t = time.monotonic()
-        if signal_name == 'DeviceOrientationDidChange':
-            self.events.append((t, 'ours', params.unpack()[0]))
-        elif signal_name == 'DidChange':
-            self.events.append((t, 'ours-did', params.unpack()[1]))
-
-    def pump(self, seconds):
-        """Runs the main loop for `seconds` (signals are timestamped as they are dispatched)."""
-        GLib.timeout_add(int(seconds * 1000), self.loop.quit)
-        self.loop.run()
+        self.record_changes({'DeviceOrientationDidChange': 'ours', 'DidChange': 'ours-did'})
 
     def close(self):
         """Stops everything; returns the daemon's per-sample cost line, if it logged one."""

@@ -37,9 +37,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from sidebyside import (LANDSCAPE, OD, OD_PATH, OUR_VALUE, PEER_VALUE, PORTRAIT, RAW_G, SP, SP_PATH,  # noqa: E402
+from sidebyside import (LANDSCAPE, OD, OD_PATH, OUR_VALUE, PEER_VALUE, PORTRAIT, RAW_G,  # noqa: E402
                         Sample, SideBySide, write_in_place)
-from gi.repository import GLib, Gio  # noqa: E402
+from gi.repository import GLib  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
 WHO = ('ours', 'ours-device', 'peer')   # ours: DidChange (interface); ours-device: DeviceOrientationDidChange
@@ -92,29 +92,8 @@ class Session(SideBySide):
         with open(conf, 'w') as f:
             f.write('\n'.join(self.config_lines) + '\n')
         self.extra_args = ['--config', conf]
-        self.loop = GLib.MainLoop()
-        self.events = []   # (t, who, value)
         self.pose = PORTRAIT
-        self.bus.signal_subscribe(SP, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', SP_PATH, SP,
-                                  Gio.DBusSignalFlags.NONE, self.on_peer, None)
-        self.bus.signal_subscribe(OD, OD, None, OD_PATH, None, Gio.DBusSignalFlags.NONE, self.on_ours, None)
-
-    def on_peer(self, conn, sender, path, iface, signal_name, params, data):
-        changed = params.unpack()[1]
-        if 'AccelerometerOrientation' in changed:
-            self.events.append((time.monotonic(), 'peer', changed['AccelerometerOrientation']))
-
-    def on_ours(self, conn, sender, path, iface, signal_name, params, data):
-        t = time.monotonic()
-        if signal_name == 'DidChange':
-            self.events.append((t, 'ours', params.unpack()[1]))
-        elif signal_name == 'DeviceOrientationDidChange':
-            self.events.append((t, 'ours-device', params.unpack()[0]))
-
-    def pump(self, seconds):
-        """Runs the main loop for `seconds` (signals are timestamped as they are dispatched)."""
-        GLib.timeout_add(max(1, int(seconds * 1000)), self.loop.quit)
-        self.loop.run()
+        self.record_changes({'DidChange': 'ours', 'DeviceOrientationDidChange': 'ours-device'})
 
     def set_raw(self, raw):
         for axis, value in zip('xyz', raw):

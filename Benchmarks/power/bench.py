@@ -21,31 +21,17 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from sidebyside import (arguments, LANDSCAPE, OD, OD_PATH, PORTRAIT, SP, SP_PATH, Sample,  # noqa: E402
-                        SideBySide)
-from gi.repository import Gio  # noqa: E402
+from sidebyside import arguments, LANDSCAPE, PORTRAIT, Sample, SideBySide  # noqa: E402
 
 
 def run_once(args, order):
     sbs = SideBySide(args.daemon, keep=args.keep)
-    changes = {'peer': 0, 'ours': 0}
-
-    def on_peer(conn, sender, path, iface, name, params, data):
-        if 'AccelerometerOrientation' in params.unpack()[1]:
-            changes['peer'] += 1
-
-    def on_ours(conn, sender, path, iface, name, params, data):
-        changes['ours'] += 1
-
     try:
         procs = {}
         for who in order:
             procs[who], _ = sbs.start(who)
         pids = {who: p.pid for who, p in procs.items()}
-        sbs.bus.signal_subscribe(SP, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', SP_PATH, SP,
-                                 Gio.DBusSignalFlags.NONE, on_peer, None)
-        sbs.bus.signal_subscribe(OD, OD, 'DeviceOrientationDidChange', OD_PATH, None, Gio.DBusSignalFlags.NONE,
-                                 on_ours, None)
+        sbs.record_changes({'DeviceOrientationDidChange': 'ours'})
         for who in order:
             sbs.claim(who)
         if not sbs.settle_in(PORTRAIT, order):
@@ -56,8 +42,7 @@ def run_once(args, order):
         sbs.pump(args.seconds)
         result['still'] = Sample(pids).since(before)
 
-        for k in changes:
-            changes[k] = 0
+        del sbs.events[:]
         pose = PORTRAIT
         turns = max(1, int(args.seconds / 2))
         before = Sample(pids)
@@ -68,7 +53,7 @@ def run_once(args, order):
         result['turning'] = Sample(pids).since(before)
         sbs.pump(1.0)
         result['turns'] = turns
-        result['changes'] = dict(changes)
+        result['changes'] = {who: sum(1 for _, w, _ in sbs.events if w == who) for who in ('peer', 'ours')}
         return result
     finally:
         sbs.close()

@@ -14,7 +14,6 @@ Run through run.sh. Prints figures; never fails on a time. --json FILE writes th
 import glob
 import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
