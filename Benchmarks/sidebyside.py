@@ -18,10 +18,6 @@ gi.require_version('UMockdev', '1.0')
 gi.require_version('Gio', '2.0')
 from gi.repository import GLib, Gio, UMockdev  # noqa: E402
 
-# The tests' fake-sysfs helpers: attributes rewritten in place, as the kernel's sysfs does.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Tests', 'Fixtures'))
-from sysfs_in_place import write_in_place  # noqa: E402
-
 SP, SP_PATH = 'net.hadess.SensorProxy', '/net/hadess/SensorProxy'
 OD, OD_PATH = 'org.orientationd.Orientation1', '/org/orientationd/Orientation1'
 PEER_BIN = '/usr/sbin/iio-sensor-proxy'
@@ -333,7 +329,7 @@ class SideBySide:
         for step in steps:
             for axis, value in step.items():
                 if self.raw.get(axis) != value:
-                    write_in_place(self.testbed, self.accel, 'in_accel_%s_raw' % axis, str(value))
+                    self.testbed.set_attribute(self.accel, 'in_accel_%s_raw' % axis, str(value))
                     self.raw[axis] = value
 
     def turn(self, rng, steps):

@@ -15,7 +15,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from sidebyside import SP, SP_PATH, Sample, SideBySide, arguments, write_in_place  # noqa: E402
+from sidebyside import SP, SP_PATH, Sample, SideBySide, arguments  # noqa: E402
 from gi.repository import Gio  # noqa: E402
 
 
@@ -47,7 +47,7 @@ def measure(args, who, rng):
             level = 300 if level != 300 else 100
             level += rng.randint(1, 50)
             t0 = time.monotonic()
-            write_in_place(sbs.testbed, light, 'in_illuminance_input', str(level))
+            sbs.testbed.set_attribute(light, 'in_illuminance_input', str(level))
             deadline = t0 + 3
             while time.monotonic() < deadline and not any(v == level and t >= t0 for t, v in seen):
                 sbs.pump(0.002)

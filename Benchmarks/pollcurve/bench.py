@@ -38,7 +38,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 from sidebyside import (LANDSCAPE, OD, OD_PATH, OUR_VALUE, PEER_VALUE, PORTRAIT, RAW_G,  # noqa: E402
-                        Sample, SideBySide, write_in_place)
+                        Sample, SideBySide)
 from gi.repository import GLib  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
@@ -98,7 +98,7 @@ class Session(SideBySide):
     def set_raw(self, raw):
         for axis, value in zip('xyz', raw):
             if self.raw.get(axis) != value:
-                write_in_place(self.testbed, self.accel, 'in_accel_%s_raw' % axis, str(value))
+                self.testbed.set_attribute(self.accel, 'in_accel_%s_raw' % axis, str(value))
                 self.raw[axis] = value
 
     def sweep(self, to, ms):

@@ -1,4 +1,5 @@
 import Orientation
+import Sensors
 import OrientationAPI
 import Log
 
@@ -42,6 +43,10 @@ public final class AutoSource: SensorSource, SensorSink {
     public func sensorReported(_ orientation: DeviceOrientation) {
         // Only the source in use runs, so a report is always its own.
         sink.sensorReported(orientation)
+    }
+
+    public func sensorTilted(_ tilt: AccelerometerTilt) {
+        sink.sensorTilted(tilt)
     }
 
     public func sensorPresenceChanged() {

@@ -46,8 +46,8 @@ final class IIOBufferReader {
         guard support.channels.allSatisfy({ layout.offsets[$0] != nil }), layout.frameSize > 0 else {
             throw IIOError("the scan elements \(support.channels.joined(separator: ", ")) are not all enabled")
         }
-        if Sysfs.attribute(path + "/trigger/current_trigger") != support.trigger {
-            try write(path + "/trigger/current_trigger", support.trigger, doing: "cannot select trigger '\(support.trigger)': ")
+        if let trigger = support.trigger, Sysfs.attribute(path + "/trigger/current_trigger") != trigger {
+            try write(path + "/trigger/current_trigger", trigger, doing: "cannot select trigger '\(trigger)': ")
         }
         try write(path + "/buffer/enable", "1", doing: "cannot enable the buffer: ")
         fd = open(support.node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

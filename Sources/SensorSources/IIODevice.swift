@@ -44,10 +44,15 @@ struct IIODevice {
             case .base: found.inBase.append((sysname, location.source))
             }
         }
-        for sysname in Sysfs.list(busDirectory) where sysname.utf8.starts(with: "iio:device".utf8) && sysname != excluded {
+        // Every device of the iio subsystem, whatever its directory is called: the kernel names them
+        // `iio:deviceN`, test beds and some drivers do not. Triggers have no channels and drop out.
+        for sysname in Sysfs.list(busDirectory) where sysname != excluded {
             let path = busDirectory + "/" + sysname
-            guard axes.allSatisfy({ Sysfs.exists("\(path)/in_accel_\($0)_raw") }) else { continue }
-            consider(sysname, path, UdevProperties(devicePath: path), nil)
+            let udev = UdevProperties(devicePath: path)
+            if let types = udev.sensorTypes, !types.contains("iio-poll-accel"), !types.contains("iio-buffer-accel") { continue }
+            let polled = axes.allSatisfy({ Sysfs.exists("\(path)/in_accel_\($0)_raw") })
+            guard polled || IIOBufferSupport.hasScanElements(devicePath: path) else { continue }
+            consider(sysname, path, udev, nil)
         }
         if display == nil && unmarked == nil {
             for input in InputAccelerometerFiles.discover(excluded: excluded) { consider(input.sysname, input.path, input.udev, input.node) }
@@ -113,6 +118,10 @@ struct UdevProperties {
     }
 
     subscript(key: String) -> String? { values[key] }
+
+    /// The kinds of sensor the peer's udev rule marked the device as (`IIO_SENSOR_PROXY_TYPE`, a
+    /// list: one device may be several sensors); nil when it is not marked.
+    var sensorTypes: [Substring]? { values["IIO_SENSOR_PROXY_TYPE"]?.split(separator: " ") }
 }
 
 /// What buffered reading needs: scan elements for the channels read, a buffer, a trigger and the character device.
@@ -120,40 +129,57 @@ struct IIOBufferSupport: Equatable {
     let devicePath: String
     /// The scan elements read, e.g. `in_accel_x`, `in_accel_y`, `in_accel_z`.
     let channels: [String]
-    /// The trigger to select in `trigger/current_trigger`.
-    let trigger: String
+    /// The trigger to select in `trigger/current_trigger`; nil for a device that has no trigger to
+    /// choose (it pushes frames on its own, or its driver chose one).
+    let trigger: String?
     /// `/dev/iio:deviceN`.
     let node: String
 
-    /// Nil when the device lacks any part of it. `channels` defaults to an accelerometer's three axes.
+    /// `trigger accel_3d-dev0`, or that there is none to choose, for the log.
+    var triggerDescription: String { trigger.map { "trigger \($0)" } ?? "no trigger" }
+
+    /// Whether the device at `devicePath` has a buffer and scan elements for `channels`: all a device
+    /// needs to be read through its buffer, with or without a trigger.
+    static func hasScanElements(devicePath: String, channels: [String] = IIODevice.axes.map { "in_accel_\($0)" }) -> Bool {
+        let scan = devicePath + "/scan_elements"
+        return Sysfs.exists(devicePath + "/buffer/enable")
+            && channels.allSatisfy({ Sysfs.exists("\(scan)/\($0)_en") && Sysfs.exists("\(scan)/\($0)_type")
+                                     && Sysfs.exists("\(scan)/\($0)_index") })
+    }
+
+    /// Nil when the device lacks a buffer or a scan element. `channels` defaults to an accelerometer's
+    /// three axes. The node is not looked for here: a node that cannot be opened fails the claim's
+    /// reading with its path in the message, where a missing one would hide the device.
     init?(devicePath: String, sysname: String, udev: UdevProperties,
           channels: [String] = IIODevice.axes.map { "in_accel_\($0)" }) {
-        let scan = devicePath + "/scan_elements"
-        guard Sysfs.exists(devicePath + "/buffer/enable"),
-              channels.allSatisfy({ Sysfs.exists("\(scan)/\($0)_en") && Sysfs.exists("\(scan)/\($0)_type")
-                                    && Sysfs.exists("\(scan)/\($0)_index") }),
-              Sysfs.isWritable(devicePath + "/trigger/current_trigger") else { return nil }
-        let name = Sysfs.attribute(devicePath + "/name") ?? ""
-        let number = sysname.dropFirst("iio:device".count)
-        // The trigger a driver registers for its own data-ready interrupt is named `<name>-dev<N>`.
-        let wanted = ["\(name)-dev\(number)", "\(name)-trigger"]
+        guard Self.hasScanElements(devicePath: devicePath, channels: channels) else { return nil }
         var found: String?
-        for entry in Sysfs.list(IIODevice.busDirectory) where entry.utf8.starts(with: "trigger".utf8) {
-            if let trigger = Sysfs.attribute("\(IIODevice.busDirectory)/\(entry)/name"), wanted.contains(trigger) {
-                found = trigger
-                break
+        if Sysfs.isWritable(devicePath + "/trigger/current_trigger") {
+            let name = Sysfs.attribute(devicePath + "/name") ?? ""
+            // The trigger a driver registers for its own data-ready interrupt is named `<name>-dev<N>`,
+            // N the device's number (the digits that end `iio:deviceN`).
+            let number = String(sysname.reversed().prefix(while: \.isNumber).reversed())
+            let wanted = ["\(name)-dev\(number)", "\(name)-trigger"]
+            for entry in Sysfs.list(IIODevice.busDirectory) where entry.utf8.starts(with: "trigger".utf8) {
+                if let trigger = Sysfs.attribute("\(IIODevice.busDirectory)/\(entry)/name"), wanted.contains(trigger) {
+                    found = trigger
+                    break
+                }
+            }
+            if found == nil, let current = Sysfs.attribute(devicePath + "/trigger/current_trigger"), !current.isEmpty {
+                found = current
             }
         }
-        if found == nil, let current = Sysfs.attribute(devicePath + "/trigger/current_trigger"), !current.isEmpty {
-            found = current
+        // A device that wants a trigger and has none found is read through its buffer only when it
+        // cannot be polled instead: one that pushes frames by itself may still do.
+        if found == nil, Sysfs.exists(devicePath + "/trigger"), channels.allSatisfy({ Sysfs.exists("\(devicePath)/\($0)_raw") }) {
+            return nil
         }
-        guard let trigger = found else { return nil }
         var node = udev["DEVNAME"] ?? sysname
         if !node.utf8.starts(with: "/".utf8) { node = "/dev/" + node }
-        guard Sysfs.exists(node) else { return nil }
+        trigger = found
         self.devicePath = devicePath
         self.channels = channels
-        self.trigger = trigger
         self.node = node
     }
 }

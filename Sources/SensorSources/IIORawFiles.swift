@@ -7,11 +7,14 @@ import Sensors
 ///
 /// A poll is one `pread` at offset 0 per attribute and nothing else (sysfs produces the value afresh on every
 /// read from the start), where open, read and close each time cost three system calls and a path walk
-/// per axis. The kernel's sysfs never replaces an attribute under its descriptor; the test fixtures
-/// rewrite theirs in place as it does (`pythonWriteInPlace`), so no call is made here for their sake.
+/// per axis. The kernel's sysfs never replaces an attribute under its descriptor; a fake sysfs
+/// (umockdev) does, and removes a device's directory, which `ReplacedFileWatch` tells without a
+/// system call per poll: a replaced file is opened again before its next read, and a removed
+/// directory fails the read as a vanished file does.
 final class IIORawFiles {
     private let paths: [String]
     private var fds: [Int32] = []
+    private let replacements: ReplacedFileWatch?
     /// One attribute's text: a number and a newline.
     private var buffer = [UInt8](repeating: 0, count: 64)
 
@@ -23,6 +26,8 @@ final class IIORawFiles {
     /// Opens `paths`; throws the first that cannot be opened.
     init(paths: [String]) throws(IIOError) {
         self.paths = paths
+        // Watched before opening, so a replacement made in between is seen.
+        replacements = ReplacedFileWatch(paths: paths)
         for path in paths {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
@@ -58,10 +63,23 @@ final class IIORawFiles {
 
     /// Reads the attribute from its start; the byte count.
     private func pread(_ axis: Int) throws(IIOError) -> Int {
+        if let replacements, replacements.anyReplaced || replacements.directoryRemoved { try reopen(axis, replacements) }
         let fd = fds[axis]
         let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { Glibc.pread(fd, $0.baseAddress, $0.count, 0) } }
         guard n >= 0 else { throw IIOError(path: paths[axis], errno: errno) }
         return n
+    }
+
+    /// Opens attribute `axis` again when it was replaced; fails as a vanished file does when its
+    /// directory was removed.
+    private func reopen(_ axis: Int, _ replacements: ReplacedFileWatch) throws(IIOError) {
+        let path = paths[axis]
+        if replacements.directoryRemoved { throw IIOError(path: path, errno: ENOENT) }
+        guard replacements.takeReplaced(String(path[path.index(after: path.lastIndex(of: "/")!)...])) else { return }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw IIOError(path: path, errno: errno) }
+        Glibc.close(fds[axis])
+        fds[axis] = fd
     }
 
     private func close() {

@@ -50,7 +50,10 @@ public final class IIOSource: SensorSource {
         // About a quarter of a second of failures (at least 3) before the pose is given up.
         faults = FaultEpisode(unknownAfter: max(3, self.pollHz / 4))
         device = look()
-        if let device { describe(device) }
+        if let device {
+            describe(device)
+            raiseToFloor(device)
+        }
         hotplug = HotplugMonitor { [unowned self] event in handle(event) }
     }
 
@@ -66,7 +69,7 @@ public final class IIOSource: SensorSource {
     private func startReading() {
         guard running, let device, pollTimer == nil, buffer == nil else { return }
         calibration = nil
-        feed.resume()
+        feed.resume(adoptingFirstReading: true)
         if device.inputNode == nil { raiseSamplingFrequency(of: device) }
         if let support = device.buffer, bufferRefused != device.sysname {
             do {
@@ -123,6 +126,16 @@ public final class IIOSource: SensorSource {
         } catch {
             if first { Log.warning("\(device.sysname): cannot raise the sampling frequency (\(error)); reading it as it is") }
         }
+    }
+
+    /// A device found is left sampling at 10 Hz at least (`RaisedSamplingFrequency.floorHz`), as the
+    /// peer leaves it, whether or not anyone claims it.
+    private func raiseToFloor(_ device: IIODevice) {
+        guard device.inputNode == nil else { return }
+        let written = RaisedSamplingFrequency.raiseToFloor(devicePath: device.path) { name, error in
+            Log.warning("\(device.sysname): cannot raise \(name) to \(RaisedSamplingFrequency.floorHz) Hz: \(error)")
+        }
+        for (name, value) in written { Log.info("\(device.sysname): \(name) set to \(value) Hz, the lowest it is left at") }
     }
 
     /// One polled sample: the three raw attributes.
@@ -244,13 +257,14 @@ public final class IIOSource: SensorSource {
         device = found
         bufferRefused = nil
         describe(found)
+        raiseToFloor(found)
         sink.sensorPresenceChanged()
         startReading()
     }
 
     private func describe(_ device: IIODevice) {
         let still = 1000 / pace.stillIntervalMs
-        var mode = device.buffer.map { "buffered (trigger \($0.trigger), \($0.node))" }
+        var mode = device.buffer.map { "buffered (\($0.triggerDescription), \($0.node))" }
             ?? (still < pollHz ? "polled at \(SysfsNumber.decimal(pollHz)) Hz, \(SysfsNumber.decimal(still)) Hz once still"
                 : "polled at \(SysfsNumber.decimal(pollHz)) Hz")
         if let node = device.inputNode { mode = "input device \(node), " + mode }

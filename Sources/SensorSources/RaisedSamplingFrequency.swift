@@ -17,15 +17,43 @@ struct RaisedSamplingFrequency {
         guard let name = names.first(where: { Sysfs.exists("\(devicePath)/\($0)") }),
               let previous = Sysfs.attribute("\(devicePath)/\(name)"),
               let current = SysfsNumber.parse(previous) else { return nil }
-        let available = Sysfs.attribute("\(devicePath)/\(name)_available")
-            .map { $0.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { SysfsNumber.parse($0) } }
-        guard let target = SamplingFrequencyChoice.raise(current: current, wanted: Double(hz), available: available) else {
+        guard let target = SamplingFrequencyChoice.raise(current: current, wanted: Double(hz), available: available(devicePath, name)) else {
             return nil
         }
         let path = "\(devicePath)/\(name)"
         let raised = SamplingFrequencyChoice.text(target)
         try Sysfs.write(path, raised)
         return RaisedSamplingFrequency(path: path, previous: previous, raised: raised)
+    }
+
+    /// The lowest rate a device is left at once found, as the peer leaves it: a buffered device at 0 Hz
+    /// never pushes a frame, and a polled one at 1 Hz may hold every read of a raw value for a second.
+    static let floorHz = 10
+
+    /// Raises each of the device's sampling frequencies that is below `floorHz` to the nearest listed
+    /// value (`SamplingFrequencyChoice.raise`), for good: not only while claimed. The attributes
+    /// written, with their new values; a refusal is logged by the caller through `failed`.
+    static func raiseToFloor(devicePath: String, failed: (String, IIOError) -> Void) -> [(name: String, value: String)] {
+        var written: [(String, String)] = []
+        for name in names where Sysfs.exists("\(devicePath)/\(name)") {
+            guard let current = Sysfs.attribute("\(devicePath)/\(name)").flatMap({ SysfsNumber.parse($0) }),
+                  let target = SamplingFrequencyChoice.raise(current: current, wanted: Double(floorHz),
+                                                             available: available(devicePath, name)) else { continue }
+            let text = SamplingFrequencyChoice.text(target)
+            do {
+                try Sysfs.write("\(devicePath)/\(name)", text)
+                written.append((name, text))
+            } catch {
+                failed(name, error)
+            }
+        }
+        return written
+    }
+
+    /// The values `<name>_available` lists, integers or decimals in any order; nil when there is no list.
+    private static func available(_ devicePath: String, _ name: String) -> [Double]? {
+        Sysfs.attribute("\(devicePath)/\(name)_available")
+            .map { $0.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { SysfsNumber.parse($0) }.filter { $0 > 0 } }
     }
 
     /// Puts the old value back; a device that went away meanwhile has nothing to restore.

@@ -17,6 +17,10 @@ public final class SampleFeed {
     private var settleTimer: EventLoop.Timer?
     private var running = false
     private unowned let sink: SensorSink
+    /// The tilt last reported; nil until the first reading since the feed was reset.
+    private var tilt: AccelerometerTilt?
+    /// Whether the next sample is the first of a claim with no pose known: it is reported as it is.
+    private var firstOfClaim = false
     /// Microseconds spent on each sample, for the exit report; constant memory however many samples.
     public private(set) var costs = CostHistogram()
 
@@ -34,9 +38,23 @@ public final class SampleFeed {
         settleTimer?.cancel()
         settleTimer = nil
         let gravity = classifier.gravity
-        let orientation = classifier.add(Sample(t: SampleFeed.now, x: x, y: y, z: z))
+        let sample = Sample(t: SampleFeed.now, x: x, y: y, z: z)
+        let orientation: DeviceOrientation?
+        if firstOfClaim, running {
+            // Nothing is known of the pose yet: the first reading says it at once, as the peer's does;
+            // the settle time and the hold-off rule every change from there on.
+            firstOfClaim = false
+            orientation = classifier.adopt(sample)
+        } else {
+            orientation = classifier.add(sample)
+        }
         if classifier.gravity != gravity { scaleLearned() }
         if let orientation { sink.sensorReported(orientation) }
+        let newTilt = AccelerometerTilt(x: x, y: y, z: z)
+        if newTilt != tilt {
+            tilt = newTilt
+            sink.sensorTilted(newTilt)
+        }
         armSettleTimer()
         costs.record(microseconds: Int(g_get_monotonic_time() - start))
     }
@@ -52,8 +70,11 @@ public final class SampleFeed {
 
     /// Starts reporting (the source started): a pose proposed meanwhile that has held long
     /// enough is reported now, one still settling gets its timer.
-    public func resume() {
+    /// With `adoptingFirstReading` (a real device, whose pose nobody knows before it is read), the
+    /// first sample is reported at once when no pose is known.
+    public func resume(adoptingFirstReading: Bool = false) {
         running = true
+        firstOfClaim = adoptingFirstReading && classifier.reported == .unknown
         if let orientation = classifier.advance(to: SampleFeed.now) { sink.sensorReported(orientation) }
         settleTimer?.cancel()
         armSettleTimer()
@@ -70,6 +91,7 @@ public final class SampleFeed {
     /// read and may have turned meanwhile). The gravity learned from a device with a wrong scale is
     /// kept unless `keepingScale` is false (the device went away: another may have its own).
     public func reset(keepingScale: Bool = true) {
+        tilt = nil
         settleTimer?.cancel()
         settleTimer = nil
         classifier = Classifier(settings: classifier.settings,

@@ -61,6 +61,9 @@ struct ScalarDevice: Equatable {
         case polled(attribute: String, intervalMs: Int)
         /// Apple's SMC `light` attribute, `(a,b)`, every `intervalMs`: a vendor unit (`AppleSMCLight`).
         case appleSMC(attribute: String, intervalMs: Int)
+        /// An input device's `SW_FRONT_PROXIMITY` switch (phones' proximity sensors behind gpio-keys):
+        /// its state read with `EVIOCGSW` when reading starts, then its switch events as they come.
+        case inputSwitch(node: String)
         /// Frames from the device's buffer, which wake the daemon only when the device reports; the
         /// channel's `_raw` attribute, when the device has one, is polled every `fallbackIntervalMs`
         /// when the buffer cannot be used (e.g. under the shipped unit, which keeps /sys read-only).
@@ -72,8 +75,9 @@ struct ScalarDevice: Equatable {
     /// iio-sensor-proxy's poll intervals: light every 0.8 s (or the device's integration time), proximity every 0.7 s.
     static let lightIntervalMs = 800
     static let proximityIntervalMs = 700
-    /// The peer polls Apple's SMC light sensor every 8 s.
-    static let appleSMCIntervalMs = 8000
+    /// Apple's SMC light sensor is read every 0.4 s while claimed, so a change of light is seen within
+    /// half a second (the peer polls it every 8 s); nothing reads it while unclaimed.
+    static let appleSMCIntervalMs = 400
     /// Where platform and hwmon devices live in sysfs.
     static let platformDirectory = "/sys/bus/platform/devices"
     static let hwmonDirectory = "/sys/class/hwmon"
@@ -84,11 +88,11 @@ struct ScalarDevice: Equatable {
     /// near from far and is passed over (`unusable` gets its name). Only looks at which files exist
     /// and at the device's properties: it never reads a value.
     static func discover(_ kind: ScalarSensorKind, excluded: String? = nil, unusable: (String) -> Void = { _ in }) -> ScalarDevice? {
-        for sysname in Sysfs.list(busDirectory) where sysname.hasPrefix("iio:device") && sysname != excluded {
+        // Every device of the iio subsystem, whatever its directory is called (triggers have no channels).
+        for sysname in Sysfs.list(busDirectory) where sysname != excluded {
             let path = busDirectory + "/" + sysname
             let udev = UdevProperties(devicePath: path)
-            if let types = udev["IIO_SENSOR_PROXY_TYPE"]?.split(separator: " "),
-               !kind.udevTypes.contains(where: { types.contains(Substring($0)) }) { continue }
+            if let types = udev.sensorTypes, !kind.udevTypes.contains(where: { types.contains(Substring($0)) }) { continue }
             guard let device = load(kind, sysname, path, udev) else { continue }
             if kind == .proximity && device.nearLevel == nil {
                 unusable(sysname)
@@ -96,7 +100,13 @@ struct ScalarDevice: Equatable {
             }
             return device
         }
-        return kind == .light ? appleSMC() : nil
+        switch kind {
+        case .light: return appleSMC()
+        case .proximity: return InputProximitySwitch.discover(excluded: excluded).map {
+            ScalarDevice(kind: kind, sysname: $0.sysname, path: $0.path, mode: .inputSwitch(node: $0.node), scale: 1, nearLevel: nil)
+        }
+        case .compass: return nil
+        }
     }
 
     /// Apple's SMC light sensor of older MacBooks: a platform or hwmon device with a `light` attribute
@@ -135,11 +145,13 @@ struct ScalarDevice: Equatable {
             }
             return buffered(kind, sysname, path, udev, scales: ["in_intensity_both_scale", "in_intensity_scale"])
         case .proximity:
-            guard Sysfs.exists("\(path)/in_proximity_raw") else { return nil }
+            // The channel unindexed, or indexed as phones' sensors name it (`in_proximity0_raw`).
+            guard let channel = ["in_proximity", "in_proximity0"].first(where: { Sysfs.exists("\(path)/\($0)_raw") }) else { return nil }
             let level = udev["PROXIMITY_NEAR_LEVEL"].flatMap(SysfsNumber.parse)
+                ?? Sysfs.attribute("\(path)/\(channel)_nearlevel").flatMap(SysfsNumber.parse)
                 ?? Sysfs.attribute("\(path)/in_proximity_nearlevel").flatMap(SysfsNumber.parse)
             return ScalarDevice(kind: kind, sysname: sysname, path: path,
-                                mode: .polled(attribute: "in_proximity_raw", intervalMs: proximityIntervalMs),
+                                mode: .polled(attribute: "\(channel)_raw", intervalMs: proximityIntervalMs),
                                 scale: 1, nearLevel: level.flatMap { $0 > 0 ? $0 : nil })
         case .compass:
             return buffered(kind, sysname, path, udev, scales: ["in_rot_from_north_magnetic_tilt_comp_scale", "in_rot_scale"])

@@ -18,6 +18,8 @@ public final class ScalarSensorSource {
     /// The polled attribute, open while polling: one `pread` per poll.
     private var file: IIORawFiles?
     private var buffer: IIOBufferReader?
+    /// An input device's proximity switch, open while claimed.
+    private var inputSwitch: InputProximitySwitch?
     private var faults = FaultEpisode(unknownAfter: 3)
     private var threshold: ProximityThreshold?
     private var last: ScalarReading?
@@ -44,12 +46,26 @@ public final class ScalarSensorSource {
     }
 
     private func start() {
-        guard running, let device, timer == nil, buffer == nil else { return }
+        guard running, let device, timer == nil, buffer == nil, inputSwitch == nil else { return }
         last = nil
         threshold = device.nearLevel.map(ProximityThreshold.init(nearLevel:))
         switch device.mode {
         case .polled(let attribute, let intervalMs), .appleSMC(let attribute, let intervalMs):
             startPolling(attribute, every: intervalMs)
+        case .inputSwitch(let node):
+            do {
+                let reader = try InputProximitySwitch(node: node, changed: { [unowned self] near in
+                    send(.proximity(near: near), from: device)
+                }, failure: { [unowned self] problem in
+                    inputSwitch = nil
+                    fault(device, "\(problem)")
+                })
+                inputSwitch = reader
+                send(.proximity(near: try reader.state()), from: device)
+            } catch {
+                inputSwitch = nil
+                fault(device, "\(error); claim it again to retry")
+            }
         case .buffered(let support, let fallback, let intervalMs):
             do {
                 buffer = try IIOBufferReader(support, frame: { [unowned self] values in
@@ -85,6 +101,8 @@ public final class ScalarSensorSource {
         file = nil
         buffer?.close()
         buffer = nil
+        inputSwitch?.close()
+        inputSwitch = nil
     }
 
     private func poll(_ attribute: String) {
@@ -124,6 +142,11 @@ public final class ScalarSensorSource {
         case .compass:
             reading = .compass(heading: raw * device.scale)
         }
+        send(reading, from: device)
+    }
+
+    /// Sends a reading when it differs from the one before.
+    private func send(_ reading: ScalarReading, from device: ScalarDevice) {
         guard reading != last else { return }
         last = reading
         sink.scalarSensor(kind, read: reading)
@@ -182,9 +205,11 @@ public final class ScalarSensorSource {
             what += attribute + (device.scale != 1 ? " × \(device.scale)" : "") + ", polled every \(intervalMs) ms while claimed"
         case .appleSMC(let attribute, let intervalMs):
             what += "Apple SMC \(attribute) (vendor unit), polled every \(intervalMs) ms while claimed"
+        case .inputSwitch(let node):
+            what += "input switch SW_FRONT_PROXIMITY of \(node), read while claimed"
         case .buffered(let support, _, _):
             what += support.channels.joined(separator: ", ") + (device.scale != 1 ? " × \(device.scale)" : "")
-                + ", buffered (trigger \(support.trigger), \(support.node)) while claimed"
+                + ", buffered (\(support.triggerDescription), \(support.node)) while claimed"
         }
         if let level = device.nearLevel { what += "; near above \(level), far again below \(level * ProximityThreshold.farFraction)" }
         Log.info(what)

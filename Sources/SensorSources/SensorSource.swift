@@ -1,4 +1,5 @@
 import Orientation
+import Sensors
 
 // The SensorSources module: the drivers that turn a device into device orientations. IIOSource
 // (polled or buffered, following hotplug), SensorProxySource (an upstream iio-sensor-proxy),
@@ -29,4 +30,11 @@ public protocol SensorSink: AnyObject {
     func sensorReported(_ orientation: DeviceOrientation)
     /// The accelerometer appeared or vanished.
     func sensorPresenceChanged()
+    /// A raw reading's tilt (`AccelerometerTilt`), when it differs from the last reading's; the first
+    /// reading after the source started or was reset always says it.
+    func sensorTilted(_ tilt: AccelerometerTilt)
+}
+
+extension SensorSink {
+    public func sensorTilted(_ tilt: AccelerometerTilt) {}
 }

@@ -80,6 +80,18 @@ public struct Classifier: Sendable {
         return advance(to: sample.t)
     }
 
+    /// Takes `sample` as the pose at once, without settling (the first reading of a claim, when no
+    /// pose is known): the orientation it shows, or nil for a sample of no length or not finite, which
+    /// is taken as `add` takes it.
+    public mutating func adopt(_ sample: Sample) -> DeviceOrientation? {
+        let magnitude = (sample.x * sample.x + sample.y * sample.y + sample.z * sample.z).squareRoot()
+        guard sample.t.isFinite, magnitude.isFinite, magnitude > 0 else { return add(sample) }
+        lastTime = sample.t
+        let orientation = pose(of: sample, magnitude: magnitude)
+        guard orientation != reported else { return nil }
+        return report(orientation)
+    }
+
     /// Reports the candidate before its settle time when the pose has held within the rest tolerance
     /// for the rest time (and the hold-off has passed): the device lies in it.
     private mutating func confirmAtRest(_ sample: Sample) -> DeviceOrientation? {

@@ -7,6 +7,7 @@ import OrientationAPI
 import Policy
 import Log
 import SensorSources
+import Sensors
 
 /// The policy on the bus: the manager, window and controller objects, their signals,
 /// the rotation timer, claims, privilege and the saved state.
@@ -321,11 +322,20 @@ extension OrientationService: SensorSink {
     public func sensorReported(_ orientation: DeviceOrientation) {
         policy.sensorReported(orientation)
         flush()
+        if orientation != .unknown { sensorProxyCompat?.readingArrived() }
+    }
+
+    /// A reading's tilt, for the compatibility interface's `AccelerometerTilt`.
+    public func sensorTilted(_ tilt: AccelerometerTilt) {
+        sensorProxyCompat?.readingArrived(tilt: tilt)
     }
 
     /// `HasAccelerometer` changed: announce it; a vanished device reads unknown, never a stale pose.
     public func sensorPresenceChanged() {
-        if !hasAccelerometer { policy.sensorVanished() }
+        if !hasAccelerometer {
+            policy.sensorVanished()
+            sensorProxyCompat?.accelerometerVanished()
+        }
         announcer.name(managerProperty: "HasAccelerometer")
         sensorProxyCompat?.name("HasAccelerometer")
         flush()

@@ -4,6 +4,8 @@ import OrientationAPI
 import Policy
 import Log
 import SensorSources
+import Sensors
+import EventLoop
 
 /// `net.hadess.SensorProxy` served by orientationd itself (`--sensor-proxy-compat`), so GNOME and KDE
 /// rotate the screen as the policy decides; shells.md has what each member answers.
@@ -30,6 +32,16 @@ final class SensorProxyCompat {
     private var proximityNear = false
     /// -1 until the compass has reported, as the peer's.
     private var compassHeading = -1.0
+    /// Whether the accelerometer has given a reading since it appeared: until then
+    /// `AccelerometerOrientation` and `AccelerometerTilt` read `undefined`, as the peer's do.
+    private var accelerometerRead = false
+    /// The last reading's tilt, in the peer's words.
+    private var tilt = AccelerometerTilt.undefined
+    /// `ClaimAccelerometer` calls waiting for the first reading, and the bound on their wait.
+    private var waitingForReading: [MethodCall] = []
+    private var readingBound: EventLoop.Timer?
+    /// How long a claim waits for the first reading before it is answered anyway: the peer's poll period.
+    static let firstReadingBoundMs: UInt32 = 700
 
     init(service: OrientationService) { self.service = service }
 
@@ -128,17 +140,80 @@ final class SensorProxyCompat {
         if !changed.contains(property) { changed.append(property) }
     }
 
-    /// Names what the policy's events change here: the orientation string with each rotation, the
-    /// tilt when a device change moves it from one tilt to another.
+    /// Whether the source makes its poses up (the simulated sensor): its pose is always defined, and
+    /// its tilt is the one its device orientation implies, as no raw reading stands behind a pose set by hand.
+    private var posesMadeUp: Bool { service.sensor?.keepsPoseWhileStopped ?? false }
+
+    /// Names what the policy's events change here: the orientation string with each rotation, and a
+    /// made-up pose's tilt when a device change moves it from one tilt to another.
     func follow(_ events: [PolicyEvent]) {
         for event in events {
             switch event {
             case .willChange: name("AccelerometerOrientation")
-            case .deviceOrientationChanged(let from, let to) where Self.accelerometerTilt(from) != Self.accelerometerTilt(to):
+            case .deviceOrientationChanged(let from, let to) where posesMadeUp && Self.impliedTilt(from) != Self.impliedTilt(to):
                 name("AccelerometerTilt")
             default: break
             }
         }
+    }
+
+    /// The tilt a device orientation implies, for poses no reading stands behind.
+    static func impliedTilt(_ device: DeviceOrientation) -> AccelerometerTilt {
+        switch device {
+        case .unknown: .undefined
+        case .faceUp: .faceUp
+        case .faceDown: .faceDown
+        default: .vertical
+        }
+    }
+
+    /// `AccelerometerTilt`: the last reading's, or a made-up pose's.
+    private var currentTilt: AccelerometerTilt { posesMadeUp ? Self.impliedTilt(service.policy.deviceOrientation) : tilt }
+
+    /// The accelerometer gave a reading (`tilt` when the reading's tilt is known): the orientation and
+    /// tilt are defined from now on, and the claims waiting for it are answered.
+    func readingArrived(tilt newTilt: AccelerometerTilt? = nil) {
+        if !accelerometerRead {
+            accelerometerRead = true
+            name("AccelerometerOrientation")
+        }
+        if let newTilt, newTilt != tilt {
+            tilt = newTilt
+            name("AccelerometerTilt")
+        }
+        announce()
+        answerWaitingClaims()
+    }
+
+    /// The accelerometer went away: nothing is known of its pose until another gives a reading.
+    func accelerometerVanished() {
+        if accelerometerRead { name("AccelerometerOrientation") }
+        if tilt != .undefined { name("AccelerometerTilt") }
+        accelerometerRead = false
+        tilt = .undefined
+        answerWaitingClaims()
+    }
+
+    /// Answers a claim once there is a reading, or at once when one is there already or there is no
+    /// device to give one; a device that gives none within `firstReadingBoundMs` is answered anyway.
+    private func answerWhenRead(_ call: MethodCall, _ reply: Reply) -> Reply {
+        guard case .values = reply, service.hasAccelerometer, !accelerometerRead, !posesMadeUp else { return reply }
+        waitingForReading.append(call)
+        if readingBound == nil {
+            readingBound = EventLoop.Timer(afterMs: Self.firstReadingBoundMs) { [unowned self] in
+                readingBound = nil
+                answerWaitingClaims()
+            }
+        }
+        return .deferred
+    }
+
+    private func answerWaitingClaims() {
+        readingBound?.cancel()
+        readingBound = nil
+        let calls = waitingForReading
+        waitingForReading = []
+        for call in calls { call.reply([]) }
     }
 
     /// Sends `PropertiesChanged` for what was named, with what the getters read now.
@@ -182,29 +257,19 @@ final class SensorProxyCompat {
         }
     }
 
-    /// Newer iio-sensor-proxy's `AccelerometerTilt` for a device orientation.
-    static func accelerometerTilt(_ device: DeviceOrientation) -> String {
-        switch device {
-        case .unknown: "undefined"
-        case .faceUp: "face-up"
-        case .faceDown: "face-down"
-        default: "vertical"
-        }
-    }
-
     func interface() -> Interface {
         Interface(
             name: SensorProxy.interface,
             methods: [
                 Method("ClaimAccelerometer") { [unowned self] call in
-                    service.perform(call) {
+                    answerWhenRead(call, service.perform(call) {
                         // Once per client; again if it has since ended every claim through the manager.
                         let policy = service.policy
                         if claimants.insert(call.sender).inserted || policy.claims(of: call.sender) == 0 {
                             policy.beginGenerating(client: call.sender)
                         }
                         return []
-                    }
+                    })
                 },
                 Method("ReleaseAccelerometer") { [unowned self] call in
                     service.perform(call) {
@@ -223,11 +288,9 @@ final class SensorProxyCompat {
             properties: [
                 Property("HasAccelerometer", type: "b") { [unowned self] in .bool(service.hasAccelerometer) },
                 Property("AccelerometerOrientation", type: "s") { [unowned self] in
-                    .string(Self.accelerometerOrientation(service.policy.interfaceOrientation))
+                    .string(accelerometerRead || posesMadeUp ? Self.accelerometerOrientation(service.policy.interfaceOrientation) : "undefined")
                 },
-                Property("AccelerometerTilt", type: "s") { [unowned self] in
-                    .string(Self.accelerometerTilt(service.policy.deviceOrientation))
-                },
+                Property("AccelerometerTilt", type: "s") { [unowned self] in .string(currentTilt.rawValue) },
                 Property("HasAmbientLight", type: "b") { [unowned self] in .bool(isPresent(.light)) },
                 Property("LightLevelUnit", type: "s") { [unowned self] in .string(lightInLux ? "lux" : "vendor") },
                 Property("LightLevel", type: "d") { [unowned self] in .double(lightLevel) },

@@ -35,7 +35,7 @@ final class BusPolicyTests: CompatTestCase {
 
         let value = try probe.callBlocking(destination: SensorProxy.busName, path: SensorProxy.path, interface: StandardInterface.properties, method: "Get",
                                            values: [.string(SensorProxy.interface), .string("AccelerometerOrientation")], timeoutMs: 5000)
-        XCTAssertEqual(value.first?.variantValue, .string("normal"))
+        XCTAssertEqual(value.first?.variantValue, .string("normal"), "the simulated sensor's pose is always defined")
         XCTAssertThrowsError(try probe.callBlocking(destination: SensorProxy.busName, path: SensorProxy.path, interface: "org.example.NotOurs",
                                                     method: "Anything", timeoutMs: 5000)) {
             XCTAssertEqual(($0 as? DBusError)?.name, "org.freedesktop.DBus.Error.AccessDenied", "the bus, not the daemon, refuses")

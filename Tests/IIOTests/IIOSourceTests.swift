@@ -308,13 +308,14 @@ final class IIOSourceTests: TestbedTestCase {
 
     // MARK: Sampling frequency
 
-    /// A sensor left at 1 Hz would answer a 20 Hz poll with the same value for a second: it runs at
-    /// the nearest listed rate at or above the poll rate while claimed, and at 1 Hz again after.
+    /// A sensor left at 1 Hz would answer a 20 Hz poll with the same value for a second: once found it
+    /// runs at the nearest listed rate at or above 10 Hz, as the peer leaves it; at the nearest at or
+    /// above the poll rate while claimed, and at the first again after.
     func testSlowSensorIsSpedUpWhileClaimedAndPutBackAfter() throws {
         try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0, [
             "sampling_frequency": "1.000000", "sampling_frequency_available": "1 5 10 25 50"]))
         try start()
-        XCTAssertEqual(try testbed.read("/sys/devices/iio:device0/sampling_frequency"), "1.000000", "untouched before a claim")
+        XCTAssertEqual(try testbed.read("/sys/devices/iio:device0/sampling_frequency"), "10", "raised to 10 Hz once found")
         for round in 1...2 {
             try claim()
             let raised = try eventually { try testbed.read("/sys/devices/iio:device0/sampling_frequency") == "25" }
@@ -322,20 +323,21 @@ final class IIOSourceTests: TestbedTestCase {
             XCTAssertTrue(raised, "claim \(round): \(value)\n\(daemon!.log)")
             try assertOrientation(1)
             try release()
-            XCTAssertTrue(try eventually { try testbed.read("/sys/devices/iio:device0/sampling_frequency") == "1.000000" },
+            XCTAssertTrue(try eventually { try testbed.read("/sys/devices/iio:device0/sampling_frequency") == "10" },
                           "put back after claim \(round)")
         }
-        XCTAssertEqual(logLines(containing: "sampling frequency raised from 1.000000 to 25 Hz"), 1, daemon!.log)
+        XCTAssertEqual(logLines(containing: "sampling frequency raised from 10 to 25 Hz"), 1, daemon!.log)
     }
 
-    /// Without a list of rates the poll rate itself is asked for; the channel's attribute counts too.
+    /// Without a list of rates 10 Hz, then the poll rate itself, is asked for; the channel's attribute counts too.
     func testChannelSamplingFrequencyWithoutAListIsSetToThePollRate() throws {
         try testbed.add("iio:device0", attributes: accelerometer(0, -g, 0, ["in_accel_sampling_frequency": "2"]))
         try start()
+        XCTAssertEqual(try testbed.read("/sys/devices/iio:device0/in_accel_sampling_frequency"), "10", "raised to 10 Hz once found")
         try claim()
         XCTAssertTrue(try eventually { try testbed.read("/sys/devices/iio:device0/in_accel_sampling_frequency") == "20" }, daemon!.log)
         try release()
-        XCTAssertTrue(try eventually { try testbed.read("/sys/devices/iio:device0/in_accel_sampling_frequency") == "2" })
+        XCTAssertTrue(try eventually { try testbed.read("/sys/devices/iio:device0/in_accel_sampling_frequency") == "10" })
     }
 
     /// A device that refuses the new rate (here a read-only file: even root cannot write a 0444

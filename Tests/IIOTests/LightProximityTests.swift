@@ -187,9 +187,11 @@ final class LightProximityTests: TestbedTestCase {
         let monitor = try ChildProcess(["monitor-sensor"], output: .file(output), environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
         children.append(monitor)
         func seen() -> String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
-        XCTAssertTrue(waitUntil(5) { seen().contains("=== Has accelerometer (orientation: normal)")
+        // monitor-sensor reads the properties before it claims: undefined until the claim's first reading, as with the peer.
+        XCTAssertTrue(waitUntil(5) { seen().contains("=== Has accelerometer (orientation: undefined)")
                         && seen().contains("=== Has ambient light sensor") && seen().contains("=== Has proximity sensor") },
                       seen())
+        XCTAssertTrue(waitUntil(3) { seen().contains("Accelerometer orientation changed: normal") }, seen())
         XCTAssertTrue(waitUntil(3) { seen().contains("Light changed: 12.0") }, seen())
         try testbed.set(als, "in_illuminance_input", "345")
         XCTAssertTrue(waitUntil(3) { seen().contains("Light changed: 345.0") }, seen())

@@ -27,7 +27,7 @@ final class Testbed {
 
     init(scratch: String) throws {
         let script = scratch + "/umockdev-driver.py"
-        try (pythonWriteInPlace + driverScript).write(toFile: script, atomically: true, encoding: .utf8)
+        try driverScript.write(toFile: script, atomically: true, encoding: .utf8)
         process.executableURL = URL(fileURLWithPath: systemPython)
         process.arguments = [script]
         var environment = ProcessInfo.processInfo.environment
@@ -62,10 +62,11 @@ final class Testbed {
         return try Testbed.readReply(output)
     }
 
-    /// Adds an iio device; returns its sysfs path (`/sys/devices/NAME`).
+    /// Adds a device of `subsystem` (iio unless said); returns its sysfs path (`/sys/devices/NAME`).
     @discardableResult
-    func add(_ name: String, attributes: [String: String], properties: [String: String] = [:]) throws -> String {
-        guard let path = try command(["op": "add", "name": name, "attrs": attributes, "props": properties])["path"] as? String else {
+    func add(_ name: String, subsystem: String = "iio", attributes: [String: String], properties: [String: String] = [:]) throws -> String {
+        guard let path = try command(["op": "add", "subsystem": subsystem, "name": name, "attrs": attributes,
+                                      "props": properties])["path"] as? String else {
             throw TestbedError(description: "add \(name) returned no path")
         }
         return path

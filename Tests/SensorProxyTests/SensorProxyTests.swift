@@ -48,7 +48,7 @@ final class SensorProxyTests: XCTestCase {
     /// Starts the fake device and (unless `proxy` is false) iio-sensor-proxy on it.
     func startDriver(proxy: Bool = true) throws {
         let script = scratch + "/driver.py"
-        writeText(script, pythonWriteInPlace + driverScript)
+        writeText(script, driverScript)
         let child = try Child(["/usr/bin/python3", script, bus.address, scratch] + (proxy ? [] : ["--no-start"]),
                               logPath: scratch + "/driver.log", pipes: true)
         driver = child

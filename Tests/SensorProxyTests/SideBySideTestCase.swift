@@ -70,7 +70,7 @@ class SideBySideTestCase: XCTestCase {
         let daemonPath = programsDirectory() + "/orientationd"
         guard access(daemonPath, X_OK) == 0 else { throw DBusError.failed("no orientationd at \(daemonPath)") }
         let script = scratch + "/side-by-side.py"
-        writeText(script, pythonWriteInPlace + sideBySideDriverScript)
+        writeText(script, sideBySideDriverScript)
         let spec: [String: Any] = ["devices": devices.map { ["attrs": $0.attributes, "props": $0.properties] }, "daemon": daemonArguments]
         let specText = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
         // The driver's own libudev builds the uevents it sends, so it must see the testbed too.

@@ -15,16 +15,12 @@ for line in sys.stdin:
             attrs, props = [], []
             for k, v in c.get("attrs", {}).items(): attrs += [k, v]
             for k, v in c.get("props", {}).items(): props += [k, v]
-            reply({"path": tb.add_device("iio", c["name"], None, attrs, props)})
+            reply({"path": tb.add_device(c.get("subsystem", "iio"), c["name"], None, attrs, props)})
         elif op == "addstr":
             tb.add_from_string(c["text"])
             reply({})
         elif op == "set":
-            # Polled values are rewritten where they are, as sysfs does, for readers holding them open.
-            if c["attr"].startswith("in_") and c["attr"].endswith(("_raw", "_input")):
-                write_in_place(tb, c["path"], c["attr"], c["value"])
-            else:
-                tb.set_attribute(c["path"], c["attr"], c["value"])
+            tb.set_attribute(c["path"], c["attr"], c["value"])
             reply({})
         elif op == "symlink":
             path = tb.get_root_dir() + c["path"]
@@ -38,7 +34,7 @@ for line in sys.stdin:
             tb.uevent(c["path"], c["action"])
             reply({})
         elif op == "remove":
-            remove_in_place(tb, c["path"])
+            tb.remove_device(c["path"])
             reply({})
         elif op == "load_ioctl":
             tb.load_ioctl(c["node"], c["file"])

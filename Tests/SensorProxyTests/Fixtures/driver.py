@@ -77,7 +77,7 @@ for line in sys.stdin:
     if words[0] == 'pose':
         # Non-zero axes first: a read between two writes never sees (0, 0, 0).
         for axis, value in sorted(zip('xyz', words[1:4]), key=lambda av: float(av[1]) == 0):
-            write_in_place(testbed, accel, 'in_accel_%s_raw' % axis, value)
+            testbed.set_attribute(accel, 'in_accel_%s_raw' % axis, value)
         answer = 'ok'
     elif words[0] == 'kill':
         answer = kill()

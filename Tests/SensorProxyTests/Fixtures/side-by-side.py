@@ -83,7 +83,7 @@ for line in sys.stdin:
             n, values = (int(words[1]), words[2:5]) if len(words) == 5 else (0, words[1:4])
             # Non-zero axes first: a read between two writes never sees (0, 0, 0).
             for axis, value in sorted(zip('xyz', values), key=lambda av: float(av[1]) == 0):
-                write_in_place(testbed, devices[n], 'in_accel_%s_raw' % axis, value)
+                testbed.set_attribute(devices[n], 'in_accel_%s_raw' % axis, value)
             answer = 'ok'
         elif words[0] == 'set':
             testbed.set_attribute(devices[int(words[1])], words[2], words[3])

@@ -1,0 +1,94 @@
+@preconcurrency import Glibc
+import CGLib
+import EventLoop
+
+/// A proximity sensor that the kernel presents as a switch of an input device (`SW_FRONT_PROXIMITY`,
+/// phones' sensors behind gpio-keys): its node `/dev/input/eventN`, open while claimed, its state read
+/// with `EVIOCGSW` when reading starts and its switch events read as they come (a unix-fd watch: the
+/// daemon wakes only when the switch moves).
+final class InputProximitySwitch {
+    let node: String
+    private var fd: Int32
+    private var watch: FDWatch?
+
+    /// The switch's number and the event type of switches (`linux/input-event-codes.h`).
+    static let frontProximity = 0x0b
+    private static let switchEvent: UInt16 = 0x05
+    /// Where input devices live in sysfs.
+    static let classDirectory = "/sys/class/input"
+
+    /// Opens `node` and reads its state; `changed` gets every later state. Throws when it cannot be opened or read.
+    init(node: String, changed: @escaping (Bool) -> Void, failure: @escaping (IIOError) -> Void) throws(IIOError) {
+        self.node = node
+        fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw IIOError(path: node, errno: errno).prefixed("cannot open ") }
+        watch = FDWatch(fd: fd, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] condition in
+            if let state = drain() { changed(state) }
+            guard condition & (CGLIB_IO_ERR | CGLIB_IO_HUP) == 0 else {
+                close()
+                failure(IIOError("\(node) went away"))
+                return false
+            }
+            return true
+        }
+    }
+
+    deinit { close() }
+
+    func close() {
+        watch?.cancel()
+        watch = nil
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+
+    /// `EVIOCGSW(len)`: `_IOC(_IOC_READ, 'E', 0x1b, len)`, the state of every switch as a bit mask.
+    private static func request(_ length: Int) -> UInt {
+        (2 << 30) | (UInt(length) << 16) | (UInt(UInt8(ascii: "E")) << 8) | 0x1b
+    }
+
+    /// Whether something is near now.
+    func state() throws(IIOError) -> Bool {
+        var bits = [UInt8](repeating: 0, count: 8)
+        let r = bits.withUnsafeMutableBytes { ioctl(fd, Self.request($0.count), $0.baseAddress!) }
+        guard r >= 0 else { throw IIOError(path: node, errno: errno).prefixed("EVIOCGSW on ") }
+        return bits[Self.frontProximity / 8] & (1 << UInt8(Self.frontProximity % 8)) != 0
+    }
+
+    /// The last state the queued events give the switch; nil when none of them is about it.
+    private func drain() -> Bool? {
+        // `struct input_event`: a timeval (two longs), type and code (16 bits each), value (32 bits).
+        let size = 2 * MemoryLayout<Int>.size + 8
+        var events = [UInt8](repeating: 0, count: size * 16)
+        var latest: Bool?
+        while true {
+            let n = events.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            guard n >= size else { break }
+            events.withUnsafeBytes { raw in
+                for offset in stride(from: 0, through: n - size, by: size) {
+                    let type = raw.loadUnaligned(fromByteOffset: offset + size - 8, as: UInt16.self)
+                    let code = raw.loadUnaligned(fromByteOffset: offset + size - 6, as: UInt16.self)
+                    let value = raw.loadUnaligned(fromByteOffset: offset + size - 4, as: Int32.self)
+                    if type == Self.switchEvent, code == UInt16(Self.frontProximity) { latest = value != 0 }
+                }
+            }
+        }
+        return latest
+    }
+
+    /// The first input device, by name, whose switches include `SW_FRONT_PROXIMITY` (its parent's
+    /// `capabilities/sw`, a bit mask in hexadecimal words, most significant first), skipping `excluded`.
+    /// Only looks at which files exist and at the device's attributes: it never opens the node.
+    static func discover(excluded: String? = nil) -> (sysname: String, path: String, node: String)? {
+        for sysname in Sysfs.list(classDirectory) where sysname.hasPrefix("event") && sysname != excluded {
+            let path = classDirectory + "/" + sysname
+            guard let words = Sysfs.attribute(path + "/device/capabilities/sw")?.split(separator: " "),
+                  let low = words.last.flatMap({ UInt64($0, radix: 16) }), low & (1 << UInt64(frontProximity)) != 0 else { continue }
+            let udev = UdevProperties(devicePath: path)
+            var node = udev["DEVNAME"] ?? "input/" + sysname
+            if !node.hasPrefix("/") { node = "/dev/" + node }
+            return (sysname, path, node)
+        }
+        return nil
+    }
+}
