@@ -48,8 +48,16 @@ public func writeText(_ path: String, _ text: String) {
     fclose(f)
 }
 
+/// The text of the regular file at `path`; "" when there is none. Never blocks: a FIFO planted where
+/// a test looks (an attack on the state file) reads as "", not as a wait for a writer that never comes.
 public func readText(_ path: String) -> String {
-    guard let f = fopen(path, "r") else { return "" }
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return "" }
+    var status = stat()
+    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, let f = fdopen(fd, "r") else {
+        close(fd)
+        return ""
+    }
     defer { fclose(f) }
     var out = [UInt8]()
     var buf = [UInt8](repeating: 0, count: 4096)
