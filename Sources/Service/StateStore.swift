@@ -168,7 +168,11 @@ final class StateStore {
     /// Starts the next write when one is needed and none is under way: at once for the durable values,
     /// else, for the orientation alone, once the lazy interval since the last write has passed.
     private func writeIfNeeded() {
-        guard inFlight == nil, !stopping, let latest, latest != written else { return }
+        guard inFlight == nil, !stopping, let latest else { return }
+        // Callers whose change a later one undid (lock, unlock, lock, sent without waiting) wait for a
+        // write that is no longer needed: what the disk holds is the newest state, so theirs is done.
+        if !waiters.isEmpty, latest.durable == written?.durable { release(throughWrite: nextWrite, nil) }
+        guard latest != written else { return }
         if latest.durable != written?.durable || waiters.contains(where: { $0.write == nextWrite }) {
             startWrite()
             return
@@ -228,6 +232,11 @@ final class StateStore {
             failing = false
             written = state
         }
+        release(throughWrite: number, failure)
+    }
+
+    /// Answers the callers waiting for writes up to `number`.
+    private func release(throughWrite number: Int, _ failure: String?) {
         let answered = waiters.filter { $0.write <= number }
         waiters.removeAll { $0.write <= number }
         for waiter in answered { waiter.done(failure) }

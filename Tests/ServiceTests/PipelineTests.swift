@@ -185,3 +185,22 @@ extension DaemonTestCase {
         return xml.contains("<node name=\"\(path.split(separator: "/").last!)\"")
     }
 }
+
+/// A durable setting changed back and forth without waiting: every call is answered, each once what it
+/// asked is on the disk or a later call has undone it (a lock, an unlock and a lock sent at once
+/// leave the middle caller's change superseded, not pending), and the disk ends with the last.
+final class ToggleTests: DaemonTestCase {
+    func testTenThousandToggledLocksSentWithoutWaitingAreAllAnswered() throws {
+        let script = packageRoot + "/Tests/ServiceTests/Fixtures/toggle.py"
+        let client = try DaemonProcess(command: ["/usr/bin/python3", script, bus.address, Orientation1.busName, Orientation1.managerPath,
+                                                 Orientation1.managerInterface, "SetRotationLocked", "10000", "3"],
+                                       logPath: scratch + "/toggle.log")
+        defer { client.stop() }
+        XCTAssertTrue(waitUntil(120) { client.log.contains("answered ") }, client.log)
+        XCTAssertTrue(client.log.contains("answered 10000 errors 0"), client.log)
+        // The last call (the 10,000th) unlocked.
+        XCTAssertTrue(waitUntil(5) { readText(self.stateDir + "/state").contains("RotationLocked=false") }, readText(stateDir + "/state"))
+        XCTAssertEqual(try call(nil, Orientation1.managerPath, StandardInterface.properties, "Get",
+                                [.string(Orientation1.managerInterface), .string("RotationLocked")]).first?.variantValue, .bool(false))
+    }
+}
