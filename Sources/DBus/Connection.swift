@@ -79,6 +79,9 @@ public final class Connection {
     init(opened c: OpaquePointer) {
         // libdbus' default calls _exit() when the bus goes away; a daemon wants to shut down itself.
         dbus_connection_set_exit_on_disconnect(c, 0)
+        // org.freedesktop.DBus.Peer comes through the call queue like every other call, so a client's
+        // Ping is answered only after the calls it sent before (libdbus would answer it at once).
+        dbus_connection_set_route_peer_messages(c, 1)
         // Nothing here takes file descriptors; libdbus stops reading while this many sent along with
         // messages are still open, so a peer cannot fill the process's descriptor table with them.
         dbus_connection_set_max_received_unix_fds(c, Connection.maxReceivedFileDescriptors)

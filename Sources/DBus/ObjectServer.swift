@@ -1,10 +1,11 @@
+import CDBus
 import CGLib
 import Log
 
 /// The objects a connection exports, answered from their interface tables: method
 /// dispatch, `org.freedesktop.DBus.Properties`, `Introspectable` (including child
-/// nodes of intermediate paths) and errors for unknown objects, interfaces and members.
-/// `org.freedesktop.DBus.Peer` is answered by libdbus itself.
+/// nodes of intermediate paths), `org.freedesktop.DBus.Peer` at any path (in turn with the
+/// sender's other calls, so a `Ping` is a barrier) and errors for unknown objects, interfaces and members.
 public final class ObjectServer {
     /// Where replies and signals go: the connection the objects are exported on.
     unowned let sink: any MessageSink
@@ -255,6 +256,7 @@ public final class ObjectServer {
     private func handle(_ message: Message) {
         guard let path = message.path, let member = message.member else { return }
         let interface = message.interface
+        if interface == StandardInterface.peer { return answerPeer(message, member) }
         guard let (ifaces, object) = lookup(path) else {
             if isIntermediate(path), member == "Introspect", interface == nil || interface == Introspection.introspectable {
                 answerIntrospect(message, path: path)
@@ -292,6 +294,25 @@ public final class ObjectServer {
         default:
             let where_ = interface.map { "Interface \($0)" } ?? "Object \(path)"
             reply(message, error: .unknownMethod("\(where_) has no method \(member)"))
+        }
+    }
+
+    /// `Ping` and `GetMachineId` of `org.freedesktop.DBus.Peer`, at whatever path they are sent to.
+    private func answerPeer(_ message: Message, _ member: String) {
+        let call = MethodCall(message: message, arguments: [], sink: sink, outSignature: member == "GetMachineId" ? "s" : "", object: 0)
+        guard arguments(message, expected: "", member) != nil else { return }
+        switch member {
+        case "Ping": call.reply([])
+        case "GetMachineId":
+            var raw = CDBus.DBusError()
+            dbus_error_init(&raw)
+            guard let id = dbus_try_get_local_machine_id(&raw) else {
+                let error = DBusError(consuming: &raw)
+                return call.fail(.failed("no machine id: \(error.message)"))
+            }
+            defer { dbus_free(id) }
+            call.reply([.string(String(cString: id))])
+        default: reply(message, error: .unknownMethod("Interface \(StandardInterface.peer) has no method \(member)"))
         }
     }
 

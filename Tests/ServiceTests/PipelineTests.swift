@@ -39,6 +39,17 @@ final class PipelineTests: DaemonTestCase {
         XCTAssertTrue(message.contains("InterfacesAdded"), message)
     }
 
+    /// `Peer.Ping` is served in turn with the caller's other calls, not answered ahead of them: once
+    /// each of four clients has its Ping answered, everything each sent before it has taken effect.
+    func testAPingIsAnsweredAfterEveryCallSentBeforeIt() throws {
+        let clients = try (0..<4).map { try pipeliner(4096, final: "ping", name: "pinger\($0)") }
+        defer { for client in clients { client.process.stop() } }
+        for client in clients { client.go() }
+        for client in clients { finish(client) }
+        XCTAssertEqual(try controllerCount(), 4 * 4096, "a Ping came back before the calls sent ahead of it were served")
+        for client in clients { XCTAssertEqual(client.lines("reply"), [""], client.process.log) }
+    }
+
     /// 4,095 creations sent without waiting, then one awaited: the awaited one is the 4,096th, within
     /// the client's allowance, and is answered with its controller.
     func testAnAwaitedCallAfter4095PipelinedOnesIsServed() throws {

@@ -7,7 +7,8 @@ daemon has asked the bus who it is), prints "ready NAME" (its unique name), and 
 of METHOD on PATH with one argument of SIGNATURE (ARGUMENT is a Python expression, e.g. "'view'" or
 "['/a/%d' % i for i in range(9)]") back to back without waiting for replies (NO_REPLY_EXPECTED), and
 then one call whose answer it waits for: the same call when FINAL is "call", Properties.Get of the
-interface's InterfaceOrientation when FINAL is "get". With COUNT negative, the -COUNT calls all want
+interface's InterfaceOrientation when FINAL is "get", org.freedesktop.DBus.Peer.Ping when FINAL is
+"ping". With COUNT negative, the -COUNT calls all want
 replies instead (sent at once, answered in any order) and there is no final call. Prints "sent T"
 (monotonic seconds) once everything is written, and each answer as "reply VALUE" or "error NAME
 MESSAGE". Then stays connected, so that what it created stays, until a second SIGUSR1 (or SIGTERM).
@@ -52,7 +53,10 @@ if count >= 0:
         bus.send_message(m, Gio.DBusSendMessageFlags.NONE)
     bus.flush_sync(None)
     print('sent', time.monotonic(), flush=True)
-    if final == 'get':
+    if final == 'ping':
+        answer(lambda: bus.call_sync(name, path, 'org.freedesktop.DBus.Peer', 'Ping', None, None,
+                                     Gio.DBusCallFlags.NONE, 120000, None))
+    elif final == 'get':
         answer(lambda: bus.call_sync(name, path, 'org.freedesktop.DBus.Properties', 'Get',
                                      GLib.Variant('(ss)', (interface, 'InterfaceOrientation')), None,
                                      Gio.DBusCallFlags.NONE, 120000, None))
