@@ -21,6 +21,10 @@ enum ConfigFile {
         "Applications": ["DataDirs"],
     ]
 
+    /// The largest config file read: the shipped one is a few KiB, and `[Applications]` holds at most
+    /// a few thousand short lines.
+    static let sizeLimit = 1024 * 1024
+
     /// Applies the file at `path` to `settings`; a missing file is all defaults only when `optional`.
     /// Returns warnings (unknown groups and keys) for the caller to log.
     static func apply(path: String, optional: Bool, to settings: inout Settings) throws(StartupError) -> [String] {
@@ -28,10 +32,16 @@ enum ConfigFile {
         // modules to convert strerror's text from the C locale's charset, for nothing.
         if optional && access(path, F_OK) != 0 && errno == ENOENT { return [] }
         let file = KeyFile()
+        let bytes: [UInt8]
         do {
-            try file.load(path: path)
+            bytes = try StartupFile.read(path, limit: Self.sizeLimit)
         } catch {
-            if error.missing && optional { return [] }
+            if case .missing = error, optional { return [] }
+            throw StartupError.configuration("cannot read the config file \(path): \(error.message)")
+        }
+        do {
+            try file.load(data: bytes)
+        } catch {
             throw StartupError.configuration("cannot read the config file \(path): \(error.message)")
         }
         var warnings: [String] = []

@@ -91,15 +91,14 @@ public final class Daemon {
     }
 }
 
-/// The whole file as text; wraps `g_file_get_contents`. Used at start only.
-func readText(_ path: String) throws(StartupError) -> String {
-    var contents: UnsafeMutablePointer<gchar>?
-    var error: UnsafeMutablePointer<GError>?
-    guard g_file_get_contents(path, &contents, nil, &error) != 0, let contents else {
-        let message = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
-        g_error_free(error)
-        throw .configuration("cannot read \(path): \(message)")
+/// The largest trace `--replay` reads: hours of samples at 20 Hz.
+let replayLimit = 64 * 1024 * 1024
+
+/// The whole file as text (`StartupFile`, up to `limit` bytes). Used at start only.
+func readText(_ path: String, limit: Int = replayLimit) throws(StartupError) -> String {
+    do {
+        return String(decoding: try StartupFile.read(path, limit: limit), as: UTF8.self)
+    } catch {
+        throw .configuration("cannot read \(path): \(error.message)")
     }
-    defer { g_free(contents) }
-    return String(cString: contents)
 }

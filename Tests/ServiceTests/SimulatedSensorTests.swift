@@ -91,4 +91,28 @@ final class SimulatedSensorTests: DaemonTestCase {
         XCTAssertEqual(process.stop(), 2)
         XCTAssertTrue(process.log.contains("line 2"), process.log)
     }
+
+    /// A file named on the command line that is no regular file, or is endless, stops the daemon at once
+    /// with a message: a FIFO is not waited on, `/dev/zero` is not read into memory.
+    func testReplayAndConfigFilesThatAreNotRegularFilesOrTooLargeStopTheDaemonAtOnce() throws {
+        stopDaemon()
+        let fifo = scratch + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let huge = scratch + "/huge.conf"
+        XCTAssertEqual(runTool(["truncate", "-s", "2M", huge]).status, 0)
+        let cases: [(arguments: [String], expected: String)] = [
+            (["--replay", fifo], "not a regular file (a FIFO)"),
+            (["--replay", "/dev/zero"], "not a regular file (a character device)"),
+            (["--config", fifo], "not a regular file (a FIFO)"),
+            (["--config", "/dev/zero"], "not a regular file (a character device)"),
+            (["--config", huge], "larger than 1024 KiB"),
+        ]
+        for (n, c) in cases.enumerated() {
+            let process = try DaemonProcess(arguments: ["--address", bus.address, "--state-dir", stateDir] + c.arguments,
+                                            logPath: scratch + "/refused\(n).log")
+            XCTAssertTrue(waitUntil(3) { !process.isRunning }, "\(c.arguments) hangs: \(process.log)")
+            XCTAssertEqual(process.stop(), 2, "\(c.arguments): \(process.log)")
+            XCTAssertTrue(process.log.contains(c.expected), "\(c.arguments): \(process.log)")
+        }
+    }
 }

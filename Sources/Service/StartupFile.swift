@@ -1,0 +1,62 @@
+@preconcurrency import Glibc
+
+/// A file named on the command line or in the config (`--config`, `--replay`), read once at start:
+/// opened without blocking, so a FIFO or a device node cannot hang the daemon before it serves;
+/// refused unless it is a regular file; read up to `limit` bytes, so `/dev/zero` or a huge file
+/// cannot grow it without bound.
+enum StartupFile {
+    /// Why a file could not be read, in words for the message that stops the daemon.
+    enum Failure: Error {
+        case missing
+        case refused(String)
+
+        var message: String {
+            switch self {
+            case .missing: "no such file"
+            case .refused(let why): why
+            }
+        }
+    }
+
+    /// The whole file; wraps open (`O_NONBLOCK`), fstat and read.
+    static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            if errno == ENOENT { throw .missing }
+            throw .refused(String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw .refused(String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .refused("not a regular file (\(kind(status.st_mode)))") }
+        guard Int(status.st_size) <= limit else { throw .refused("larger than \(limit / 1024) KiB (\(status.st_size / 1024) KiB)") }
+        // Read to the end whatever st_size says (procfs says 0), one byte past the limit at most.
+        var bytes = [UInt8](repeating: 0, count: min(limit, max(Int(status.st_size), 4096)) + 1)
+        var total = 0
+        while true {
+            if total == bytes.count {
+                guard bytes.count <= limit else { throw .refused("larger than \(limit / 1024) KiB") }
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
+            }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .refused(String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            total += n
+        }
+        return Array(bytes[0..<total])
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFDIR: "a directory"
+        case S_IFSOCK: "a socket"
+        default: "not a file"
+        }
+    }
+}
