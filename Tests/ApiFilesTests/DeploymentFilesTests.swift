@@ -8,7 +8,8 @@ import TestSupport
 /// agree with each other and with the code.
 final class DeploymentFilesTests: XCTestCase {
     static let interfaces = [Orientation1.managerInterface, Orientation1.windowInterface, Orientation1.controllerInterface]
-    static let standardInterfaces = [StandardInterface.properties, StandardInterface.introspectable, StandardInterface.peer]
+    static let standardInterfaces = [StandardInterface.properties, StandardInterface.introspectable, StandardInterface.peer,
+                                      StandardInterface.objectManager]
 
     /// `Key=value` lines of a systemd-style file, by section; later keys append.
     private func keyFile(_ text: String) -> [String: [String: [String]]] {

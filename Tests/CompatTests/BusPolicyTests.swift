@@ -61,4 +61,59 @@ final class BusPolicyTests: CompatTestCase {
         monitor.stop(SIGTERM)
         XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.log)
     }
+
+    /// Every member the interface files offer, on every interface the daemon serves, the object
+    /// manager's and the standard ones included, passes the shipped policy on a bus configured as a
+    /// system bus, as root and as an ordinary user: what answers is the daemon (its own errors for
+    /// arguments left out), never the bus's refusal.
+    func testTheShippedPolicyLetsRootAndAnyUserCallEveryMember() throws {
+        let policy = packageRoot + "/dbus/org.orientationd.Orientation1.conf"
+        chmod(scratch, 0o755)
+        let systemBus = try PrivateBus(systemPolicyFiles: [policy])
+        defer { systemBus.stop() }
+        let address = systemBus.address
+        let daemon = try Child([programsDirectory() + "/orientationd", "--address", address, "--sensor", "simulated",
+                                "--state-dir", scratch + "/state"], output: scratch + "/daemon.log")
+        children.append(daemon)
+        let probe = try Connection(bus: .address(address))
+        defer { probe.close() }
+        XCTAssertTrue(waitUntil {
+            (try? probe.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)]).first?.boolValue) == true
+        }, daemon.log)
+
+        var members: [(interface: String, member: String)] = [
+            ("org.freedesktop.DBus.ObjectManager", "GetManagedObjects"),
+            ("org.freedesktop.DBus.Properties", "Get"), ("org.freedesktop.DBus.Properties", "GetAll"),
+            ("org.freedesktop.DBus.Properties", "Set"),
+            ("org.freedesktop.DBus.Introspectable", "Introspect"),
+            ("org.freedesktop.DBus.Peer", "Ping"), ("org.freedesktop.DBus.Peer", "GetMachineId"),
+        ]
+        for file in ["org.orientationd.Orientation1.xml", "org.orientationd.Orientation1.Window.xml",
+                     "org.orientationd.Orientation1.Controller.xml"] {
+            let xml = readText(packageRoot + "/dbus/" + file)
+            let interface = try XCTUnwrap(xml.firstMatch(of: /<interface name="([^"]+)"/)?.output.1, file)
+            for match in xml.matches(of: /<method name="([^"]+)"/) { members.append((String(interface), String(match.output.1))) }
+        }
+        XCTAssertGreaterThan(members.count, 30, "the interface files list the members")
+        var users: [(String, [String])] = [("root", [])]
+        if getuid() == 0, toolExists("setpriv") {
+            users.append(("nobody", ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]))
+        } else if getenv("CI") != nil {
+            XCTFail("calling as another user needs root and setpriv")
+        }
+        for (user, prefix) in users {
+            for (interface, member) in members {
+                let result = runTool(prefix + ["dbus-send", "--bus=\(address)", "--print-reply", "--reply-timeout=5000",
+                                               "--dest=\(Orientation1.busName)", Orientation1.managerPath, "\(interface).\(member)"])
+                XCTAssertFalse(result.stderr.contains("Rejected send message"), "\(user): \(interface).\(member): \(result.stderr)")
+                XCTAssertFalse(result.stderr.contains("NoReply"), "\(user): \(interface).\(member): \(result.stderr)")
+            }
+        }
+        // The object manager answers an ordinary user in full.
+        if users.count > 1 {
+            let managed = runTool(users[1].1 + ["dbus-send", "--bus=\(address)", "--print-reply", "--dest=\(Orientation1.busName)",
+                                               Orientation1.managerPath, "org.freedesktop.DBus.ObjectManager.GetManagedObjects"])
+            XCTAssertEqual(managed.status, 0, managed.stderr)
+        }
+    }
 }
