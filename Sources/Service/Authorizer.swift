@@ -32,8 +32,9 @@ final class Authorizer {
         /// Checks at the authority in all, below the bus's 128 pending replies per connection
         /// (`max_replies_per_connection`), which the daemon's other calls need too.
         static let checksInAll = 64
-        /// How long a caller waits for polkit before its call is refused.
-        static let answerMs: UInt32 = 25_000
+        /// How long a caller waits for polkit before its call is refused: well inside libdbus's and
+        /// GDBus's default client timeout (25 s), so a default client gets this refusal, not NoReply.
+        static let answerMs: UInt32 = 10_000
         /// As `answerMs`, when the caller allowed a password prompt, which a person must answer.
         static let interactiveAnswerMs: UInt32 = 300_000
     }

@@ -196,6 +196,20 @@ final class PolkitTests: PrivilegeTestCase {
         XCTAssertEqual(try b("RotationLocked"), false)
     }
 
+    /// An authority that never answers: a caller with libdbus's default timeout (25 s) gets the
+    /// daemon's AccessDenied, naming the stall, well before it would give up with NoReply.
+    func testAStalledAuthorityIsAnAccessDeniedWithinADefaultClientsTimeout() throws {
+        let (_, client) = try holdingAuthorityThatAllowsAll()
+        let started = now()
+        let message = assertError(std("AccessDenied")) {
+            _ = try client.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
+                                        interface: Orientation1.managerInterface, method: "SetRotationLocked", values: [.bool(true)])
+        }
+        XCTAssertTrue(message.contains("polkit did not answer within 10 s"), message)
+        XCTAssertLessThan(now() - started, 15, "the refusal must reach a default client well inside its 25 s")
+        XCTAssertEqual(try b("RotationLocked"), false)
+    }
+
     func testOneUserCannotTakeMoreThanEightChecks() throws {
         let user = try TestAccounts.user()
         let polkit = try startAuthority(held: true)
