@@ -16,9 +16,21 @@ final class StateDirectory {
     /// add files there could plant or swap the state.
     init(path: String) throws(StateDirectoryError) {
         self.path = path
-        let created = mkdir(path, 0o755) == 0 || (errno == ENOENT && g_mkdir_with_parents(path, 0o755) == 0)
+        var created = mkdir(path, 0o755) == 0
+        var mkdirError = created ? 0 : errno
+        if !created, mkdirError == ENOENT {
+            created = g_mkdir_with_parents(path, 0o755) == 0
+            mkdirError = created ? 0 : errno
+        }
         fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw StateDirectoryError("cannot open the state directory \(path): \(Self.reason())") }
+        guard fd >= 0 else {
+            // A directory that is not there because it could not be made (a read-only file system,
+            // a parent the daemon may not write) is reported with why it could not be made.
+            if errno == ENOENT, mkdirError != 0, mkdirError != EEXIST {
+                throw StateDirectoryError("cannot create the state directory \(path): \(String(cString: strerror(mkdirError)))")
+            }
+            throw StateDirectoryError("cannot open the state directory \(path): \(Self.reason())")
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let why = Self.reason()

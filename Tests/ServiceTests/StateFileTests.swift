@@ -107,6 +107,22 @@ final class StateFileTests: DaemonTestCase {
         }
     }
 
+    /// A state directory that cannot be made, on a read-only file system, is reported with the reason
+    /// it could not be made, not with the missing directory that follows from it; the daemon serves.
+    func testAStateDirectoryOnAReadOnlyFileSystemIsReportedWithItsReason() throws {
+        guard getuid() == 0 else { throw unavailable("mounting a read-only file system needs root") }
+        let readOnly = scratch + "/read-only"
+        mkdir(readOnly, 0o755)
+        let mounted = runTool(["mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", readOnly])
+        guard mounted.status == 0 else { throw unavailable("cannot mount a tmpfs here: \(mounted.stderr)") }
+        defer { _ = runTool(["umount", readOnly]) }
+        stopDaemon()
+        stateDir = readOnly + "/orientationd"
+        try startDaemon()
+        XCTAssertTrue(daemon!.log.contains("cannot create the state directory \(stateDir!): Read-only file system"), "\(stateDir!): \(runTool(["findmnt", readOnly]).stdout) \(daemon!.log)")
+        XCTAssertNoThrow(try set("RotationLocked", .bool(true)), "callers are answered at once when nothing can be kept")
+    }
+
     func testADirectoryAtTheStateFileIsReportedOnceAndSavingFailuresOnce() throws {
         try restart { XCTAssertEqual(mkdir($0 + "/state", 0o755), 0) }
         XCTAssertEqual(try b("RotationLocked"), false)
