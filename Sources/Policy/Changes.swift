@@ -61,9 +61,11 @@ public struct WindowProperties: NamedProperties {
     public static let isKey = Self(rawValue: 1 << 3)
     public static let effectiveMask = Self(rawValue: 1 << 4)
     public static let decidingController = Self(rawValue: 1 << 5)
+    public static let keyWhenFocused = Self(rawValue: 1 << 6)
     public static let named: [(Self, String)] = [
         (.supportedMask, "SupportedMask"), (.delegateMask, "DelegateMask"), (.rootController, "RootController"),
-        (.isKey, "IsKey"), (.effectiveMask, "EffectiveMask"), (.decidingController, "DecidingController"),
+        (.isKey, "IsKey"), (.keyWhenFocused, "KeyWhenFocused"), (.effectiveMask, "EffectiveMask"),
+        (.decidingController, "DecidingController"),
     ]
 }
 

@@ -34,6 +34,10 @@ extension Policy {
     /// change of focus re-decides by P9 and then P10, with one rotation at most.
     public func setFocusedApplication(_ application: ApplicationID?, process: UInt32, desktopFile: OrientationMask?,
                                       authority: ClientID) {
+        if focusAuthority == nil {
+            focusAuthority = authority
+            nameEveryFocusTarget()
+        }
         focusAuthority = authority
         let declaration = declaration(of: application, desktopFile: desktopFile)
         let moved = application != focusedApplication || process != focusedProcess || declaration != focusedDeclaration
@@ -78,11 +82,41 @@ extension Policy {
     }
 
     /// The focused process's window that was chosen most recently, else its newest one, else none (P6f).
-    var focusTarget: WindowID? {
-        guard focusedProcess != 0 else { return nil }
-        return windows.values.filter { $0.process == focusedProcess }.max { a, b in
+    var focusTarget: WindowID? { target(ofProcess: focusedProcess) }
+
+    /// The window of `process` that is key while it is focused: the one `MakeKeyAndVisible` chose most
+    /// recently, else its newest; none for process 0 (unknown) or a process without windows.
+    func target(ofProcess process: UInt32) -> WindowID? {
+        guard process != 0 else { return nil }
+        return windows.values.filter { $0.process == process }.max { a, b in
             (a.chosen ?? 0, a.registration) < (b.chosen ?? 0, b.registration)
         }?.id
+    }
+
+    /// `KeyWhenFocused`: under a focus authority, whether `id` is the window its process has key
+    /// whenever it is focused, so a `MakeKeyAndVisible` from a process not in front shows what it did.
+    public func keyWhenFocused(_ id: WindowID) -> Bool {
+        guard focusAuthority != nil, let window = windows[id] else { return false }
+        return target(ofProcess: window.process) == id
+    }
+
+    /// Runs `body`, naming `KeyWhenFocused` on the windows of `process` whose value it changes.
+    func namingFocusTarget(of process: UInt32, _ body: () -> Void) {
+        guard focusAuthority != nil, process != 0 else { return body() }
+        let before = target(ofProcess: process)
+        body()
+        let after = target(ofProcess: process)
+        guard before != after else { return }
+        if let before, windows[before] != nil { changes.name(.keyWhenFocused, of: before) }
+        if let after { changes.name(.keyWhenFocused, of: after) }
+    }
+
+    /// The authority came or went: every window that is its process's target changes `KeyWhenFocused`.
+    func nameEveryFocusTarget() {
+        var seen: Set<UInt32> = []
+        for window in windows.values where window.process != 0 && seen.insert(window.process).inserted {
+            if let target = target(ofProcess: window.process) { changes.name(.keyWhenFocused, of: target) }
+        }
     }
 
     /// Makes the key window the focus target, when an authority is set.
@@ -96,6 +130,7 @@ extension Policy {
     /// The authority left: the focus is cleared, the key window stays, and P6 applies again,
     /// so a key window is found when windows remain.
     func focusAuthorityLeft() {
+        nameEveryFocusTarget()
         focusAuthority = nil
         let before = focusedProcess
         if focusedProcess != 0 { changes.manager.insert(.focusedProcess) }

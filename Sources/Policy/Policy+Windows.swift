@@ -8,7 +8,7 @@ extension Policy {
         try checkRoomForWindow(client: client, user: user)
         let id = WindowID(rawValue: nextWindow)
         nextWindow += 1
-        windows[id] = Window(id: id, owner: client, process: process, registration: tick())
+        namingFocusTarget(of: process) { windows[id] = Window(id: id, owner: client, process: process, registration: tick()) }
         let settled = currentSettled(of: id)
         windows[id]?.settled = settled
         book(id, client: client, user: user)
@@ -37,7 +37,7 @@ extension Policy {
                     + "with no focus authority that needs the take-key-window privilege")
             }
         }
-        windows[id]?.chosen = tick()
+        namingFocusTarget(of: windows[id]?.process ?? 0) { windows[id]?.chosen = tick() }
         if focusAuthority != nil {
             touch(id)
             followFocus()
@@ -144,7 +144,10 @@ extension Policy {
 
     func removeWindow(_ id: WindowID) {
         keyDeciderCache = nil
-        guard let window = windows.removeValue(forKey: id) else { return }
+        guard let process = windows[id]?.process else { return }
+        var removed: Window?
+        namingFocusTarget(of: process) { removed = windows.removeValue(forKey: id) }
+        guard let window = removed else { return }
         if let root = window.rootController { controllers[root]?.rootOf = nil }
         unbook(id, client: window.owner)
         changes.events.append(.windowRemoved(id))

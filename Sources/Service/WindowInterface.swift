@@ -57,6 +57,7 @@ extension OrientationService {
                              }
                          }),
                 Property("IsKey", type: "b", object: { [unowned self] in .bool(policy.keyWindow == WindowID(rawValue: $0)) }),
+                Property("KeyWhenFocused", type: "b", object: { [unowned self] in .bool(policy.keyWhenFocused(WindowID(rawValue: $0))) }),
                 Property("EffectiveMask", type: "u", object: { [unowned self] in .uint32(policy.effectiveMask(of: WindowID(rawValue: $0)).rawValue) }),
                 Property("DecidingController", type: "o", object: { [unowned self] in
                     .objectPath(ObjectPaths.path(of: policy.decidingController(of: WindowID(rawValue: $0))))

@@ -90,6 +90,18 @@ final class P6f_FocusTests: XCTestCase {
                          XCTAssertEqual(f.policy.keyWindow, f.w("a"), "the focused process keeps the key window")
                          XCTAssertEqual(f.policy.supportedMask.rawValue, mLandscape)
                      }),
+            Scenario(name: "… and KeyWhenFocused shows the choice at once, on the new choice and the old", setup: { f in
+                f.windowsNamed["a"] = try f.window(A)
+                f.windowsNamed["b1"] = try f.window(B)
+                f.windowsNamed["b2"] = try f.window(B)
+                f.policy.setFocusedProcess(pidA, authority: focusWatcher)
+                _ = f.policy.takeChanges()
+            }, action: { f in try f.policy.makeKeyAndVisible(f.w("b1"), caller: B) }, check: { f in
+                XCTAssertTrue(f.policy.keyWhenFocused(f.w("b1")), "the choice")
+                XCTAssertFalse(f.policy.keyWhenFocused(f.w("b2")), "the newest is no longer the choice")
+                XCTAssertNotEqual(f.policy.keyWindow, f.w("b1"), "not key while its process is not in front")
+                XCTAssertTrue(f.policy.keyWhenFocused(f.w("a")), "the focused process's own")
+            }),
             Scenario(name: "… and needs no privilege, since it takes nothing", setup: { f in
                 f.windowsNamed["a"] = try f.window(A)
                 f.windowsNamed["b"] = try f.window(B)

@@ -424,7 +424,8 @@ struct Readable {
             windows[id] = ["DelegateMask": "\(w.delegateMask.rawValue)", "RootController": String(describing: w.rootController),
                            "IsKey": "\(p.keyWindow == id)", "SupportedMask": "\(p.supportedMask(of: id).rawValue)",
                            "EffectiveMask": "\(p.effectiveMask(of: id).rawValue)",
-                           "DecidingController": String(describing: p.decidingController(of: id))]
+                           "DecidingController": String(describing: p.decidingController(of: id)),
+                           "KeyWhenFocused": "\(p.keyWhenFocused(id))"]
         }
         for id in p.controllerIDs {
             let c = p.controller(id)!
