@@ -48,6 +48,10 @@ final class BusPolicyTests: CompatTestCase {
                                       "string:\(SensorProxy.busName)", "uint32:4"])
         XCTAssertNotEqual(own.status, 0)
         XCTAssertTrue(own.stderr.contains("AccessDenied"), own.stderr)
+        // The compass is open to every user, as the peer's is since 3.6: no privilege is asked.
+        let compass = runTool(asNobody + ["dbus-send", "--bus=\(address)", "--print-reply", "--dest=\(SensorProxy.busName)",
+                                          SensorProxy.compassPath, "\(SensorProxy.compassInterface).ClaimCompass"])
+        XCTAssertEqual(compass.status, 0, compass.stderr)
 
         guard toolExists("monitor-sensor") else { return }
         let monitor = try Child(asNobody + ["monitor-sensor"], output: scratch + "/monitor-sensor.out",
