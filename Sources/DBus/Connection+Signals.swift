@@ -22,14 +22,6 @@ extension Connection {
         dbus_bus_add_match(raw, rule, nil)
     }
 
-    /// Undoes `addMatch`; wraps `dbus_bus_remove_match`.
-    public func removeMatch(_ rule: String) throws(DBusError) {
-        var err = CDBus.DBusError()
-        dbus_error_init(&err)
-        dbus_bus_remove_match(raw, rule, &err)
-        if dbus_error_is_set(&err) != 0 { throw DBusError(consuming: &err) }
-    }
-
     /// Calls `handler` for every incoming signal (filtered in the connection's one
     /// `dbus_connection_add_filter` filter). Only signals that some match rule routes here arrive.
     @discardableResult

@@ -23,10 +23,6 @@ public enum BusAddress: Equatable {
 public struct NameFlags: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    /// `DBUS_NAME_FLAG_ALLOW_REPLACEMENT`.
-    public static let allowReplacement = NameFlags(rawValue: CDBUS_NAME_FLAG_ALLOW_REPLACEMENT)
-    /// `DBUS_NAME_FLAG_REPLACE_EXISTING`.
-    public static let replaceExisting = NameFlags(rawValue: CDBUS_NAME_FLAG_REPLACE_EXISTING)
     /// `DBUS_NAME_FLAG_DO_NOT_QUEUE`.
     public static let doNotQueue = NameFlags(rawValue: CDBUS_NAME_FLAG_DO_NOT_QUEUE)
 }

@@ -21,5 +21,4 @@ enum Validate {
     /// Exactly one complete type.
     static func singleType(_ s: String) throws(DBusError) { try check(s, "single complete type") { dbus_signature_validate_single($0, $1) } }
 
-    static func isPath(_ s: String) -> Bool { (try? path(s)) != nil }
 }

@@ -23,11 +23,6 @@ public final class SimulatedSensor: SensorSource {
 
     public var keepsPoseWhileStopped: Bool { true }
 
-    /// One sample, taken now.
-    public func inject(x: Double, y: Double, z: Double) {
-        feed.feed(x: x, y: y, z: z)
-    }
-
     /// Starts or resumes the trace when claimed, pauses it when not.
     public func setRunning(_ running: Bool) {
         replayTimer?.cancel()

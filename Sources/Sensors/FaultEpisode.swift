@@ -7,8 +7,6 @@ public struct FaultEpisode: Sendable {
 
     public init(unknownAfter: Int) { self.unknownAfter = max(1, unknownAfter) }
 
-    public var isFaulty: Bool { failures > 0 }
-
     /// One more failure: whether to log it (the first of an episode) and whether to report the orientation
     /// unknown now (exactly once, when the failures reach `unknownAfter`).
     public mutating func failed() -> (log: Bool, reportUnknown: Bool) {

@@ -14,6 +14,7 @@ import EventLoop
 public final class EmbeddedBus: Bus {
     public let uniqueName = ":1.0"
     public var onDisconnected: (() -> Void)?
+    /// Always false, and true to this bus: every message is delivered as it is sent, so none waits.
     public var hasMessagesToSend: Bool { false }
     /// The objects the service exports; a service started after one closed gets a fresh server.
     public private(set) lazy var objects = ObjectServer(sink: self)
