@@ -83,9 +83,11 @@ public final class ObjectServer {
     /// The interfaces exported at `path`, if any.
     public func interfaces(at path: String) -> [Interface]? { lookup(path)?.interfaces }
 
-    /// Emits a signal (`dbus_message_new_signal`). When the interface is registered at
-    /// `path`, the signal must be declared in it and `values` must match its arguments.
-    public func emitSignal(path: String, interface: String, name: String, values: [Value] = []) throws(DBusError) {
+    /// Emits a signal (`dbus_message_new_signal`), to `destination` only when given. When the
+    /// interface is registered at `path`, the signal must be declared in it and `values` must match
+    /// its arguments.
+    public func emitSignal(path: String, interface: String, name: String, values: [Value] = [],
+                           to destination: String? = nil) throws(DBusError) {
         if let iface = lookup(path)?.interfaces.first(where: { $0.name == interface }) {
             guard let signal = iface.signal(named: name) else {
                 throw DBusError.invalidArgs("interface \(interface) declares no signal \(name)")
@@ -97,6 +99,7 @@ public final class ObjectServer {
         }
         let m = try Message.signal(path: path, interface: interface, name: name)
         try m.append(values)
+        if let destination { try m.address(to: destination) }
         try sink.send(m)
     }
 

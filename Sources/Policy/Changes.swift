@@ -99,6 +99,10 @@ public struct Changes: Sendable {
     public internal(set) var manager: ManagerProperties = []
     public internal(set) var windows: [WindowID: WindowProperties] = [:]
     public internal(set) var controllers: [ControllerID: ControllerProperties] = [:]
+    /// The owners of the windows and controllers this batch removed, whose removal is announced to
+    /// them alone after the objects are gone.
+    public internal(set) var removedWindowOwners: [WindowID: ClientID] = [:]
+    public internal(set) var removedControllerOwners: [ControllerID: ClientID] = [:]
 
     public init() {}
 

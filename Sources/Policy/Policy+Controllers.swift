@@ -226,6 +226,7 @@ extension Policy {
         controllers[id] = nil
         unbook(id, client: c.owner)
         changes.events.append(.controllerRemoved(id))
+        changes.removedControllerOwners[id] = c.owner
         changes.controllers[id] = nil
     }
 
@@ -243,6 +244,7 @@ extension Policy {
             controllers[id] = nil
             unbook(id, client: c.owner)
             changes.events.append(.controllerRemoved(id))
+            changes.removedControllerOwners[id] = c.owner
             changes.controllers[id] = nil
         }
         managerUnsettled = true

@@ -151,6 +151,7 @@ extension Policy {
         if let root = window.rootController { controllers[root]?.rootOf = nil }
         unbook(id, client: window.owner)
         changes.events.append(.windowRemoved(id))
+        changes.removedWindowOwners[id] = window.owner
         changes.windows[id] = nil
         unsettled.remove(id)
         managerUnsettled = true

@@ -41,16 +41,21 @@ protocol AnnouncedValues {
     func value(_ property: String, of object: AnnouncedObject) -> Value?
     /// Every property of a new object with its value, as `GetAll` reads them.
     func properties(of object: AnnouncedObject) -> [(String, Value)]
+    /// The client that owns a window or controller, which alone hears of its changes; nil for the
+    /// manager, whose changes everyone hears.
+    func owner(of object: AnnouncedObject) -> String?
     /// `ScreenBounds` in `orientation`.
     func screenBounds(_ orientation: InterfaceOrientation) -> Value
 }
 
 /// One message that announces a change.
 enum Announcement: Equatable {
-    /// `PropertiesChanged` at the object, with these values in this order.
-    case properties(AnnouncedObject, [NamedValue])
-    /// A signal of the manager object, of its own interface or of `ObjectManager`.
-    case signal(interface: String, member: String, [Value])
+    /// `PropertiesChanged` at the object, with these values in this order, to the object's owner
+    /// only (nil: to everyone).
+    case properties(AnnouncedObject, [NamedValue], to: String?)
+    /// A signal of the manager object, of its own interface or of `ObjectManager`, to one client
+    /// only when `to` is given.
+    case signal(interface: String, member: String, [Value], to: String?)
 
     /// One property's new value.
     struct NamedValue: Equatable {
@@ -60,7 +65,7 @@ enum Announcement: Equatable {
 
     /// A signal of the manager's interface.
     static func manager(_ member: String, _ values: [Value]) -> Announcement {
-        .signal(interface: Orientation1.managerInterface, member: member, values)
+        .signal(interface: Orientation1.managerInterface, member: member, values, to: nil)
     }
 }
 
@@ -97,12 +102,12 @@ struct Announcer {
             case .controllerAdded(let id):
                 out.append(added(.controller(id), values))
             case .windowRemoved(let id):
-                out.append(removed(.window(id)))
+                out.append(removed(.window(id), owner: changes.removedWindowOwners[id]))
             case .controllerRemoved(let id):
-                out.append(removed(.controller(id)))
+                out.append(removed(.controller(id), owner: changes.removedControllerOwners[id]))
             case .deviceOrientationChanged(_, let device):
                 out += takePending(values)
-                out.append(.properties(.manager, [.init(name: "DeviceOrientation", value: .uint32(device.rawValue))]))
+                out.append(.properties(.manager, [.init(name: "DeviceOrientation", value: .uint32(device.rawValue))], to: nil))
                 out.append(.manager("DeviceOrientationDidChange", [.uint32(device.rawValue)]))
             case .willChange(let from, let to):
                 out += takePending(values)
@@ -111,7 +116,7 @@ struct Announcer {
                 var changed = [Announcement.NamedValue(name: "InterfaceOrientation", value: .uint32(to.rawValue))]
                 let bounds = values.screenBounds(to)
                 if bounds != values.screenBounds(from) { changed.append(.init(name: "ScreenBounds", value: bounds)) }
-                out.append(.properties(.manager, changed))
+                out.append(.properties(.manager, changed, to: nil))
             case .didChange(let from, let to):
                 out += takePending(values)
                 out.append(.manager("DidChange", [.uint32(from.rawValue), .uint32(to.rawValue)]))
@@ -133,7 +138,7 @@ struct Announcer {
         for (id, names) in controllers.prefix(limit - out.count) { out.append(changed(.controller(id), names.names, values)) }
         // Taken in one pass, then forgotten: the tables are emptied whole when they can be.
         for announcement in out {
-            guard case .properties(let object, _) = announcement else { continue }
+            guard case .properties(let object, _, _) = announcement else { continue }
             switch object {
             case .window(let id): windows[id] = nil
             case .controller(let id): controllers[id] = nil
@@ -159,7 +164,8 @@ struct Announcer {
     }
 
     private func changed(_ object: AnnouncedObject, _ names: [String], _ values: some AnnouncedValues) -> Announcement {
-        .properties(object, names.compactMap { name in values.value(name, of: object).map { .init(name: name, value: $0) } })
+        .properties(object, names.compactMap { name in values.value(name, of: object).map { .init(name: name, value: $0) } },
+                    to: values.owner(of: object))
     }
 
     /// `InterfacesAdded` with every property of the new object.
@@ -167,13 +173,13 @@ struct Announcer {
         let properties = Value.stringVariantDict(values.properties(of: object))
         return .signal(interface: StandardInterface.objectManager, member: "InterfacesAdded", [
             .objectPath(object.path), .dict(keySignature: "s", valueSignature: "a{sv}", [(.string(object.interface), properties)]),
-        ])
+        ], to: values.owner(of: object))
     }
 
-    /// `InterfacesRemoved` of an object gone.
-    private func removed(_ object: AnnouncedObject) -> Announcement {
+    /// `InterfacesRemoved` of an object gone, to the client that owned it.
+    private func removed(_ object: AnnouncedObject, owner: String?) -> Announcement {
         .signal(interface: StandardInterface.objectManager, member: "InterfacesRemoved", [
             .objectPath(object.path), .array(elementSignature: "s", [.string(object.interface)]),
-        ])
+        ], to: owner)
     }
 }

@@ -10,6 +10,8 @@ struct ExportedTables: AnnouncedValues {
     let controller: Interface
     /// The screen's size held upright, for `ScreenBounds`; nil when not configured.
     let portraitSize: ScreenSize?
+    /// Who owns a window or a controller, as the policy says.
+    let owners: (AnnouncedObject) -> String?
 
     func table(of object: AnnouncedObject) -> Interface {
         switch object {
@@ -26,6 +28,8 @@ struct ExportedTables: AnnouncedValues {
     func properties(of object: AnnouncedObject) -> [(String, Value)] {
         table(of: object).properties.map { ($0.name, $0.get(object.key)) }
     }
+
+    func owner(of object: AnnouncedObject) -> String? { owners(object) }
 
     func screenBounds(_ orientation: InterfaceOrientation) -> Value {
         Self.screenBounds(orientation, portraitSize)

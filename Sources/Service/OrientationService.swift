@@ -37,6 +37,8 @@ public final class OrientationService {
     var sensor: SensorSource?
     /// The classifier in front of the policy, for sources that read raw samples.
     var feed: SampleFeed?
+    /// A client that left the bus while its objects' removal is announced: messages to it are not sent.
+    var departed: ClientID?
     /// `net.hadess.SensorProxy` for desktop shells, when `--sensor-proxy-compat` is on and the name was free.
     var sensorProxyCompat: SensorProxyCompat?
 
@@ -66,7 +68,13 @@ public final class OrientationService {
         bus.objects.queueLimits = settings.queueLimits
         bus.objects.userOf = { [unowned self] client in credentials.knownUser(of: client) }
         tables = ExportedTables(manager: managerInterface(), window: windowInterface(), controller: controllerInterface(),
-                                portraitSize: settings.portraitSize)
+                                portraitSize: settings.portraitSize, owners: { [unowned self] object in
+            switch object {
+            case .manager: nil
+            case .window(let id): policy.window(id)?.owner
+            case .controller(let id): policy.controller(id)?.owner
+            }
+        })
         try bus.objects.register(path: Orientation1.managerPath, interfaces: [tables.manager, objectManagerInterface()])
         // Windows and controllers share one table per family; a member's number reaches its handlers.
         // Their folders list the oldest objects up to the server's bound, counted without a walk.
@@ -91,7 +99,10 @@ public final class OrientationService {
             Log.debug("\(name) left the bus; removing what it owned")
             let objects = policy.windowCount + policy.controllerCount
             policy.clientLeft(name)
+            // What it owned is announced to it alone, and it is gone: nothing is sent.
+            departed = name
             flush()
+            departed = nil
             if objects - (policy.windowCount + policy.controllerCount) >= OrientationService.bulkRemoval { releaseMemory() }
         }
         guard try bus.requestName(Orientation1.busName, flags: .doNotQueue) else {
@@ -274,13 +285,22 @@ public final class OrientationService {
     /// Sends the announcer's messages, in order.
     func send(_ announcements: [Announcement]) {
         for announcement in announcements {
+            if let departed {
+                switch announcement {
+                case .properties(_, _, let owner?) where owner == departed: continue
+                case .signal(_, _, _, let owner?) where owner == departed: continue
+                default: break
+                }
+            }
             do {
                 switch announcement {
-                case .properties(let object, let values):
+                case .properties(let object, let values, let owner):
                     try bus.objects.emitPropertiesChanged(
-                        path: object.path, PropertiesChanged(interface: object.interface, changed: values.map { ($0.name, $0.value) }))
-                case .signal(let interface, let member, let values):
-                    try bus.objects.emitSignal(path: Orientation1.managerPath, interface: interface, name: member, values: values)
+                        path: object.path, PropertiesChanged(interface: object.interface, changed: values.map { ($0.name, $0.value) }),
+                        to: owner)
+                case .signal(let interface, let member, let values, let owner):
+                    try bus.objects.emitSignal(path: Orientation1.managerPath, interface: interface, name: member, values: values,
+                                               to: owner)
                 }
             } catch {
                 Log.error("cannot announce \(announcement): \(error)")

@@ -215,3 +215,23 @@ final class ToggleTests: DaemonTestCase {
                                 [.string(Orientation1.managerInterface), .string("RotationLocked")]).first?.variantValue, .bool(false))
     }
 }
+
+/// A client changing thousands of its own controllers, with rotations between, beside a listener that
+/// matches every signal and never reads (`Benchmarks/flood/flood.py`): every call of the flooding client
+/// and of a bystander is answered, and the daemon lives. The times are the benchmark's to show
+/// (`Benchmarks/flood/run.sh`, Docs/security.md); here they are printed.
+final class SilentListenerFloodTests: DaemonTestCase {
+    func testAFloodOfOwnChangesBesideAListenerThatNeverReadsLeavesNoCallUnanswered() throws {
+        let script = packageRoot + "/Benchmarks/flood/flood.py"
+        let client = try DaemonProcess(command: ["/usr/bin/python3", script, bus.address, "160", "4095"], logPath: scratch + "/flood.log")
+        defer { client.stop() }
+        XCTAssertTrue(waitUntil(240) { client.log.contains("errors ") }, client.log)
+        print("flood beside a listener that never reads: \(client.log.split(separator: "\n").joined(separator: "; "))")
+        let lines = client.log.split(separator: "\n")
+        XCTAssertTrue(lines.contains("created 4095"), client.log)
+        XCTAssertTrue(lines.contains("errors 0"), "a call went unanswered: \(client.log)")
+        let gets = try XCTUnwrap(lines.first { $0.hasPrefix("get ") }?.split(separator: " ").last.flatMap { Int($0) }, client.log)
+        XCTAssertGreaterThan(gets, 0, "the bystander was never answered")
+        XCTAssertTrue(daemon!.isRunning)
+    }
+}

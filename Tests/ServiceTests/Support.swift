@@ -18,6 +18,8 @@ struct SignalEvent: CustomStringConvertible {
     let member: String
     let args: [Value]
     let time: Double
+    /// The one client it was addressed to; nil when broadcast.
+    var destination: String? = nil
 
     /// For PropertiesChanged: the changed properties by name.
     var changed: [String: Value] {
@@ -74,7 +76,7 @@ final class SignalRecorder {
     private func record(_ message: Message) {
         guard let path = message.path, path.hasPrefix(Orientation1.managerPath) else { return }
         events.append(SignalEvent(path: path, interface: message.interface ?? "", member: message.member ?? "",
-                                  args: (try? message.arguments()) ?? [], time: now()))
+                                  args: (try? message.arguments()) ?? [], time: now(), destination: message.destination))
     }
 
     func clear() { events.removeAll() }

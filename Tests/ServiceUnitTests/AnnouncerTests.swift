@@ -21,6 +21,12 @@ private struct Values: AnnouncedValues {
     func screenBounds(_ orientation: InterfaceOrientation) -> Value {
         bounds[orientation] ?? .structure([.uint32(0), .uint32(0)])
     }
+
+    /// Window and controller N belong to `:1.N`.
+    func owner(of object: AnnouncedObject) -> String? {
+        if case .manager = object { return nil }
+        return ":1.\(object.key)"
+    }
 }
 
 private let W1 = WindowID(rawValue: 1)
@@ -41,7 +47,8 @@ final class AnnouncerTests: XCTestCase {
     }
 
     private func properties(_ object: AnnouncedObject, _ names: [String]) -> Announcement {
-        .properties(object, names.map { .init(name: $0, value: .string("\($0)@\(object.key)")) })
+        .properties(object, names.map { .init(name: $0, value: .string("\($0)@\(object.key)")) },
+                    to: Values().owner(of: object))
     }
 
     func testPropertyChangesWithoutASignalWaitForTheTurnsEnd() {
@@ -66,10 +73,10 @@ final class AnnouncerTests: XCTestCase {
             properties(.manager, ["SupportedMask"]),
             properties(.window(W1), ["EffectiveMask"]),
             properties(.controller(C1), ["SupportedMask"]),
-            .properties(.manager, [.init(name: "DeviceOrientation", value: .uint32(DeviceOrientation.landscapeLeft.rawValue))]),
+            .properties(.manager, [.init(name: "DeviceOrientation", value: .uint32(DeviceOrientation.landscapeLeft.rawValue))], to: nil),
             .manager("DeviceOrientationDidChange", [.uint32(DeviceOrientation.landscapeLeft.rawValue)]),
             .manager("WillChange", [.uint32(1), .uint32(3)]),
-            .properties(.manager, [.init(name: "InterfaceOrientation", value: .uint32(3))]),
+            .properties(.manager, [.init(name: "InterfaceOrientation", value: .uint32(3))], to: nil),
         ])
         XCTAssertFalse(announcer.hasPending)
     }
@@ -82,13 +89,13 @@ final class AnnouncerTests: XCTestCase {
         XCTAssertEqual(announcer.announce(changes(events: [.willChange(from: .portrait, to: .landscapeRight)]), bounds), [
             .manager("WillChange", [.uint32(1), .uint32(3)]),
             .properties(.manager, [.init(name: "InterfaceOrientation", value: .uint32(3)),
-                                   .init(name: "ScreenBounds", value: .structure([.uint32(1280), .uint32(800)]))]),
+                                   .init(name: "ScreenBounds", value: .structure([.uint32(1280), .uint32(800)]))], to: nil),
         ])
         XCTAssertEqual(announcer.announce(changes(events: [.didChange(from: .portrait, to: .landscapeRight)]), bounds),
                        [.manager("DidChange", [.uint32(1), .uint32(3)])])
         XCTAssertEqual(announcer.announce(changes(events: [.willChange(from: .portrait, to: .portraitUpsideDown)]), bounds), [
             .manager("WillChange", [.uint32(1), .uint32(2)]),
-            .properties(.manager, [.init(name: "InterfaceOrientation", value: .uint32(2))]),
+            .properties(.manager, [.init(name: "InterfaceOrientation", value: .uint32(2))], to: nil),
         ], "turning upside down leaves the bounds as they were, so they are not announced")
     }
 
@@ -101,19 +108,21 @@ final class AnnouncerTests: XCTestCase {
             .dict(keySignature: "s", valueSignature: "a{sv}", [
                 (.string(Orientation1.windowInterface), .stringVariantDict([("A", .string("a@2")), ("B", .string("b@2"))])),
             ]),
-        ]))
-        XCTAssertFalse(out.contains { if case .properties(.window, _) = $0 { true } else { false } },
+        ], to: ":1.2"), "to its owner alone")
+        XCTAssertFalse(out.contains { if case .properties(.window, _, _) = $0 { true } else { false } },
                        "its properties are not announced again: \(out)")
     }
 
     func testAnObjectGoneIsRemovedWithNothingLeftToAnnounce() {
         var announcer = Announcer()
         _ = announcer.announce(changes(controllers: [C1: .parent]), Values())
-        let out = announcer.announce(changes(events: [.controllerRemoved(C1), .didChange(from: .portrait, to: .landscapeLeft)]), Values())
+        var removal = changes(events: [.controllerRemoved(C1), .didChange(from: .portrait, to: .landscapeLeft)])
+        removal.removedControllerOwners[C1] = ":1.7"
+        let out = announcer.announce(removal, Values())
         XCTAssertEqual(out, [
             .signal(interface: StandardInterface.objectManager, member: "InterfacesRemoved", [
                 .objectPath(Orientation1.controllerPath(1)), .array(elementSignature: "s", [.string(Orientation1.controllerInterface)]),
-            ]),
+            ], to: ":1.7"),
             .manager("DidChange", [.uint32(1), .uint32(4)]),
         ])
         XCTAssertFalse(announcer.hasPending)
@@ -137,7 +146,7 @@ final class AnnouncerTests: XCTestCase {
         while announcer.hasPending {
             let out = announcer.takePending(Values(), limit: 4)
             XCTAssertLessThanOrEqual(out.count, 4)
-            for case .properties(let object, _) in out { seen.append(object) }
+            for case .properties(let object, _, _) in out { seen.append(object) }
             turns += 1
         }
         XCTAssertEqual(turns, 3)
