@@ -17,22 +17,10 @@ daemon=${2:-$root/.build/release/orientationd}
 work=$(mktemp -d)
 chmod 755 "$work"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
-cat > "$work/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=$work/bus</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/><allow user="*"/></policy>
-  <limit name="max_message_size">33554432</limit>
-  <limit name="max_replies_per_connection">128</limit>
-</busconfig>
-CONF
-dbus-daemon --config-file="$work/bus.conf" --nofork 2>/dev/null &
-sleep 0.3
-chmod 777 "$work/bus"
-export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/bus"
+# shellcheck source=../private-bus.sh
+. "$root/Benchmarks/private-bus.sh"
+start_private_bus
+export DBUS_SESSION_BUS_ADDRESS="$bus_address"
 "$daemon" --address "$DBUS_SESSION_BUS_ADDRESS" --sensor simulated --sensor-proxy-compat --state-dir "$work/state" \
     2>"$work/daemon.log" &
 pid=$!

@@ -122,6 +122,12 @@ struct UdevProperties {
     /// The kinds of sensor the peer's udev rule marked the device as (`IIO_SENSOR_PROXY_TYPE`, a
     /// list: one device may be several sensors); nil when it is not marked.
     var sensorTypes: [Substring]? { values["IIO_SENSOR_PROXY_TYPE"]?.split(separator: " ") }
+
+    /// The device's node: udev's `DEVNAME`, else `fallback`, under `/dev` unless absolute.
+    func deviceNode(else fallback: String) -> String {
+        let node = values["DEVNAME"] ?? fallback
+        return node.utf8.starts(with: "/".utf8) ? node : "/dev/" + node
+    }
 }
 
 /// What buffered reading needs: scan elements for the channels read, a buffer, a trigger and the character device.
@@ -175,11 +181,9 @@ struct IIOBufferSupport: Equatable {
         if found == nil, Sysfs.exists(devicePath + "/trigger"), channels.allSatisfy({ Sysfs.exists("\(devicePath)/\($0)_raw") }) {
             return nil
         }
-        var node = udev["DEVNAME"] ?? sysname
-        if !node.utf8.starts(with: "/".utf8) { node = "/dev/" + node }
         trigger = found
         self.devicePath = devicePath
         self.channels = channels
-        self.node = node
+        node = udev.deviceNode(else: sysname)
     }
 }

@@ -75,7 +75,7 @@ final class IIORawFiles {
     private func reopen(_ axis: Int, _ replacements: ReplacedFileWatch) throws(IIOError) {
         let path = paths[axis]
         if replacements.directoryRemoved { throw IIOError(path: path, errno: ENOENT) }
-        guard replacements.takeReplaced(String(path[path.index(after: path.lastIndex(of: "/")!)...])) else { return }
+        guard replacements.takeReplaced(axis) else { return }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw IIOError(path: path, errno: errno) }
         Glibc.close(fds[axis])

@@ -51,8 +51,7 @@ final class InputAccelerometerFiles {
             let path = classDirectory + "/" + sysname
             let udev = UdevProperties(devicePath: path)
             guard udev["ID_INPUT_ACCELEROMETER"] == "1" else { continue }
-            var node = udev["DEVNAME"] ?? "input/" + sysname
-            if !node.hasPrefix("/") { node = "/dev/" + node }
+            let node = udev.deviceNode(else: "input/" + sysname)
             guard Sysfs.exists(node) else { continue }
             found.append((sysname, path, node, udev))
         }

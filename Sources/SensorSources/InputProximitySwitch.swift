@@ -14,8 +14,6 @@ final class InputProximitySwitch {
     /// The switch's number and the event type of switches (`linux/input-event-codes.h`).
     static let frontProximity = 0x0b
     private static let switchEvent: UInt16 = 0x05
-    /// Where input devices live in sysfs.
-    static let classDirectory = "/sys/class/input"
 
     /// Opens `node` and reads its state; `changed` gets every later state. Throws when it cannot be opened or read.
     init(node: String, changed: @escaping (Bool) -> Void, failure: @escaping (IIOError) -> Void) throws(IIOError) {
@@ -80,14 +78,12 @@ final class InputProximitySwitch {
     /// `capabilities/sw`, a bit mask in hexadecimal words, most significant first), skipping `excluded`.
     /// Only looks at which files exist and at the device's attributes: it never opens the node.
     static func discover(excluded: String? = nil) -> (sysname: String, path: String, node: String)? {
-        for sysname in Sysfs.list(classDirectory) where sysname.hasPrefix("event") && sysname != excluded {
-            let path = classDirectory + "/" + sysname
+        let directory = InputAccelerometerFiles.classDirectory
+        for sysname in Sysfs.list(directory) where sysname.hasPrefix("event") && sysname != excluded {
+            let path = directory + "/" + sysname
             guard let words = Sysfs.attribute(path + "/device/capabilities/sw")?.split(separator: " "),
                   let low = words.last.flatMap({ UInt64($0, radix: 16) }), low & (1 << UInt64(frontProximity)) != 0 else { continue }
-            let udev = UdevProperties(devicePath: path)
-            var node = udev["DEVNAME"] ?? "input/" + sysname
-            if !node.hasPrefix("/") { node = "/dev/" + node }
-            return (sysname, path, node)
+            return (sysname, path, UdevProperties(devicePath: path).deviceNode(else: "input/" + sysname))
         }
         return nil
     }

@@ -13,11 +13,11 @@ import EventLoop
 final class ReplacedFileWatch {
     private let fd: Int32
     private var watch: FDWatch?
-    /// Base names of the files watched, by the directory watch they live under.
-    private var names: [Int32: [String]] = [:]
-    /// The base names replaced since they were last taken, and whether a file watched or its directory
-    /// went away (a directory whose files are held open tells only of its files' deletion).
-    private var replaced: Set<String> = []
+    /// Base names of the files watched, with their places in `paths`, by the directory watch they live under.
+    private var names: [Int32: [(name: String, index: Int)]] = [:]
+    /// The files replaced since they were last taken (places in `paths`), and whether a file watched or
+    /// its directory went away (a directory whose files are held open tells only of its files' deletion).
+    private var replaced: Set<Int> = []
     private(set) var directoryRemoved = false
     /// Room for the events of one wake-up.
     private var events = [UInt8](repeating: 0, count: 4096)
@@ -31,12 +31,12 @@ final class ReplacedFileWatch {
     init?(paths: [String]) {
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        for path in paths {
+        for (index, path) in paths.enumerated() {
             guard let slash = path.lastIndex(of: "/") else { continue }
             let directory = String(path[..<slash]), name = String(path[path.index(after: slash)...])
             let wd = inotify_add_watch(fd, directory, Self.created | Self.movedTo | Self.deleted | Self.deletedSelf | Self.movedSelf)
             guard wd >= 0 else { continue }
-            names[wd, default: []].append(name)
+            names[wd, default: []].append((name, index))
         }
         watch = FDWatch(fd: fd, condition: CGLIB_IO_IN) { [unowned self] _ in
             drain()
@@ -49,9 +49,9 @@ final class ReplacedFileWatch {
         close(fd)
     }
 
-    /// Whether `name` was replaced since the last call for it; the mark is taken.
-    func takeReplaced(_ name: String) -> Bool {
-        replaced.remove(name) != nil
+    /// Whether the file at `index` of the paths watched was replaced since the last call for it; the mark is taken.
+    func takeReplaced(_ index: Int) -> Bool {
+        replaced.remove(index) != nil
     }
 
     /// Whether any file has been replaced since the marks were last taken.
@@ -73,8 +73,8 @@ final class ReplacedFileWatch {
                     } else if length > 0, offset + 16 + length <= n {
                         let bytes = UnsafeRawBufferPointer(rebasing: raw[(offset + 16)..<(offset + 16 + length)])
                         let name = String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-                        if names[wd]?.contains(name) ?? false {
-                            if mask & Self.deleted != 0 { directoryRemoved = true } else { replaced.insert(name) }
+                        for file in names[wd] ?? [] where file.name == name {
+                            if mask & Self.deleted != 0 { directoryRemoved = true } else { replaced.insert(file.index) }
                         }
                     }
                     offset += 16 + length
