@@ -50,13 +50,25 @@ enum ConfigFile {
                 warnings.append("\(path): unknown group [\(group)] ignored")
                 continue
             }
-            for key in file.keys(in: group) where !keys.contains(key) && group != "Applications" {
-                warnings.append("\(path): unknown key \(key) in [\(group)] ignored")
+            for key in file.keys(in: group) {
+                guard file.isUTF8(group, key) else {
+                    let what = "\(path): [\(group)] \(key): the value is not UTF-8 text"
+                    // As every bad entry of [Applications], a warning: the desktop file then decides.
+                    if group == "Applications" { warnings.append(what + ", ignored"); continue }
+                    throw StartupError.configuration(what)
+                }
+                if !keys.contains(key) && group != "Applications" {
+                    warnings.append("\(path): unknown key \(key) in [\(group)] ignored")
+                }
             }
         }
         func value(_ group: String, _ key: String) -> String? { file.string(group, key)?.trimmed }
         func fail(_ group: String, _ key: String, _ what: String) -> StartupError {
-            .configuration("\(path): [\(group)] \(key)=\(value(group, key) ?? ""): \(what)")
+            // A value is quoted up to 80 characters: a line of a megabyte would bury the reason.
+            let whole = value(group, key) ?? ""
+            guard whole.count > 80 else { return .configuration("\(path): [\(group)] \(key)=\(whole): \(what)") }
+            let shown = whole.prefix(80) + "… (\(whole.utf8.count) bytes)"
+            return .configuration("\(path): [\(group)] \(key)=\(shown): \(what.replacing(whole, with: shown))")
         }
 
         if let text = value("Application", "Idiom") {

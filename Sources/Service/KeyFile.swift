@@ -33,6 +33,14 @@ final class KeyFile {
         return String(cString: value)
     }
 
+    /// Whether the value as written is UTF-8 (`string` reads nil for one that is not); wraps
+    /// `g_key_file_get_value`.
+    func isUTF8(_ group: String, _ key: String) -> Bool {
+        guard let value = g_key_file_get_value(raw, group, key, nil) else { return true }
+        defer { g_free(value) }
+        return g_utf8_validate(value, -1, nil) != 0
+    }
+
     /// Sets a value; wraps `g_key_file_set_string`.
     func set(_ group: String, _ key: String, _ value: String) {
         g_key_file_set_string(raw, group, key, value)
