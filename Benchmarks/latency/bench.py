@@ -39,7 +39,8 @@ def percentile(values, p):
 
 class Run(SideBySide):
     def __init__(self, args, daemon_path, source):
-        super().__init__(daemon_path, keep=args.keep)
+        # --verbose: the daemon measures its per-sample cost only then, and logs it at exit.
+        super().__init__(daemon_path, extra_args=['--verbose'], keep=args.keep)
         self.args = args
         self.source = source
         self.peer, _ = self.start('peer', log='iio-sensor-proxy.log')

@@ -91,11 +91,20 @@ extension Connection {
     }
 
     /// Calls a method and waits for the answer; wraps `dbus_connection_send_with_reply_and_block`.
-    /// For command-line tools: a daemon must use `call(…completion:)`.
+    /// For command-line tools: a daemon must use `call(…completion:)`. With `interactive`, the call
+    /// carries `ALLOW_INTERACTIVE_AUTHORIZATION` (`dbus_message_set_allow_interactive_authorization`):
+    /// the caller will wait while polkit asks a person for a password.
     public func callBlocking(destination: String?, path: String, interface: String?, method: String,
                              values: [Value] = [], timeoutMs: Int32 = -1) throws(DBusError) -> [Value] {
+        try callBlocking(destination: destination, path: path, interface: interface, method: method, values: values,
+                         timeoutMs: timeoutMs, interactive: false)
+    }
+
+    public func callBlocking(destination: String?, path: String, interface: String?, method: String,
+                             values: [Value] = [], timeoutMs: Int32 = -1, interactive: Bool) throws(DBusError) -> [Value] {
         let message = try Message.methodCall(destination: destination, path: path, interface: interface, method: method)
         try message.append(values)
+        if interactive { dbus_message_set_allow_interactive_authorization(message.raw, 1) }
         var err = CDBus.DBusError()
         dbus_error_init(&err)
         guard let reply = dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMs, &err) else {

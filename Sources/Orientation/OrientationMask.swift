@@ -45,7 +45,8 @@ public struct OrientationMask: OptionSet, Hashable, Sendable, CustomStringConver
     /// Every name `init(parsing:)` accepts: the four orientations, then the groups.
     public static var acceptedNames: [String] { InterfaceOrientation.fallbackOrder.map(\.name) + groupNames.map(\.0) }
 
-    /// Parses `landscape`, `all-but-upside-down`, `portrait|landscape-left`, `portrait,landscape-left` or `26`.
+    /// Parses `landscape`, `all-but-upside-down`, `portrait|landscape-left`, `portrait,landscape-left`,
+    /// `landscape;portrait;` (a desktop file's list) or `26`.
     ///
     /// The result is always a valid mask: zero and bits outside 30 are refused,
     /// so the caller never has to check again.
@@ -53,7 +54,7 @@ public struct OrientationMask: OptionSet, Hashable, Sendable, CustomStringConver
         let trimmed = text.trimmingBlanks
         let accepted =
             "accepted: a number that is a non-empty subset of 30 (portrait 2, portrait-upside-down 4, "
-            + "landscape-right 8, landscape-left 16), or names joined by ',' or '|' among "
+            + "landscape-right 8, landscape-left 16), or names joined by ',', '|' or ';' among "
             + OrientationMask.acceptedNames.joined(separator: ", ")
         if let value = UInt32(trimmed) {
             let mask = OrientationMask(rawValue: value)
@@ -64,7 +65,7 @@ public struct OrientationMask: OptionSet, Hashable, Sendable, CustomStringConver
             return
         }
         var mask: OrientationMask = []
-        for part in trimmed.split(whereSeparator: { $0 == "," || $0 == "|" }) {
+        for part in trimmed.split(whereSeparator: { $0 == "," || $0 == "|" || $0 == ";" }) {
             let name = String(part).trimmingBlanks.lowercased()
             if let group = OrientationMask.groupNames.first(where: { $0.0 == name }) {
                 mask.formUnion(group.1)

@@ -89,7 +89,8 @@ extension Policy {
     /// Info.plist's mask (P1) set over the bus, refused when a window's hierarchy would share nothing
     /// with it (P5). It overrides the config's until `resetApplicationMask()`.
     public func setApplicationMask(_ raw: UInt32) throws(PolicyError) {
-        let mask = try validMask(raw, for: "the application mask")
+        let mask = try validMask(raw, for: "the application mask",
+                                 zero: "ResetApplicationMask puts the config's mask back")
         try requireCommonOrientation(with: mask)
         // Saved even when the mask in force stays the same: it now outlives a config edit.
         applicationMaskOverride = mask
@@ -132,12 +133,15 @@ extension Policy {
         decide(.device)
     }
 
-    /// A mask that must be a non-empty subset of all four orientations.
-    func validMask(_ raw: UInt32, for what: String) throws(PolicyError) -> OrientationMask {
+    /// A mask that must be a non-empty subset of all four orientations. `zero` says, for a 0, what
+    /// the caller may have meant instead: 0 means something only where a default stands behind it
+    /// (a controller's mask, a window's delegate mask), never here.
+    func validMask(_ raw: UInt32, for what: String, zero: String? = nil) throws(PolicyError) -> OrientationMask {
         let mask = OrientationMask(rawValue: raw)
         guard mask.isValid else {
             throw PolicyError(.invalidArgs, "\(raw) is not a valid mask for \(what); a mask is a non-empty "
-                + "subset of 30: portrait 2, portrait-upside-down 4, landscape-right 8, landscape-left 16")
+                + "subset of 30: portrait 2, portrait-upside-down 4, landscape-right 8, landscape-left 16"
+                + (raw == 0 ? "; 0 supports no orientation" + (zero.map { " (\($0))" } ?? "") : ""))
         }
         return mask
     }

@@ -150,7 +150,8 @@ extension Policy {
         let mask = OrientationMask(rawValue: raw)
         guard mask.isValid else {
             throw PolicyError(.invalidArgs, "\(raw) is not an orientation mask for \(id): a non-zero sum of portrait (2), "
-                + "portrait-upside-down (4), landscape-right (8) and landscape-left (16)")
+                + "portrait-upside-down (4), landscape-right (8) and landscape-left (16)"
+                + (raw == 0 ? "; 0 supports no orientation (ResetApplicationOrientations forgets \(id)'s)" : ""))
         }
         guard applicationOverrides[id] != nil || applicationOverrides.count < configuration.limits.applicationOverrides else {
             throw PolicyError(.limitsExceeded, "there are already \(applicationOverrides.count) applications with their own "

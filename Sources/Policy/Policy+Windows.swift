@@ -122,7 +122,7 @@ extension Policy {
     /// `RequestGeometryUpdate` (P13): only the key window, only into its effective mask.
     public func requestGeometryUpdate(_ id: WindowID, _ raw: UInt32, caller: ClientID) throws(PolicyError) {
         _ = try ownedWindow(id, by: caller)
-        let mask = try validMask(raw, for: "a geometry request")
+        let mask = try validMask(raw, for: "a geometry request", zero: "name at least one")
         guard keyWindow == id else {
             throw PolicyError(.notKeyWindow, "\(id) is not the key window\(keyWindow.map { " (\($0) is)" } ?? ""); "
                 + "only the key window may request a geometry update")

@@ -22,7 +22,9 @@ public final class SampleFeed {
     /// Whether the next sample is the first of a claim with no pose known: it is reported as it is.
     private var firstOfClaim = false
     /// Microseconds spent on each sample, for the exit report; constant memory however many samples.
+    /// Kept only while `measuresCost` (the daemon's `--verbose`): an ordinary run reads no clock for it.
     public private(set) var costs = CostHistogram()
+    public var measuresCost = false
 
     public init(settings: ClassifierSettings, sink: SensorSink) {
         classifier = Classifier(settings: settings)
@@ -34,7 +36,7 @@ public final class SampleFeed {
 
     /// One sample in m/s², after the mount matrix, taken now.
     public func feed(x: Double, y: Double, z: Double) {
-        let start = g_get_monotonic_time()
+        let start = measuresCost ? g_get_monotonic_time() : 0
         settleTimer?.cancel()
         settleTimer = nil
         let gravity = classifier.gravity
@@ -56,7 +58,7 @@ public final class SampleFeed {
             sink.sensorTilted(newTilt)
         }
         armSettleTimer()
-        costs.record(microseconds: Int(g_get_monotonic_time() - start))
+        if measuresCost { costs.record(microseconds: Int(g_get_monotonic_time() - start)) }
     }
 
     /// A pose that has not settled yet is reported at its deadline even if no sample follows.

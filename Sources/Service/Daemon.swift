@@ -48,6 +48,7 @@ public final class Daemon {
     /// its samples (nil for a source that reports poses itself); nil with `--sensor none`.
     private func makeSource(_ settings: Settings, samples: [Sample]) throws(StartupError) -> (SensorSource, SampleFeed?)? {
         let feed = SampleFeed(settings: settings.classifier, sink: service)
+        feed.measuresCost = settings.verbose
         // The upstream proxy lives on the system bus; our own connection's name there is never it.
         let ownNames = settings.bus == .system ? [bus.uniqueName] : []
         let service = self.service
@@ -83,7 +84,7 @@ public final class Daemon {
 
     /// Releases the name so a successor can take it at once.
     public func stop() {
-        if let report = service.feed?.costReport { Log.info(report) }
+        if let report = service.feed?.costReport { Log.debug(report) }
         service.store.finish()
         _ = try? bus.releaseName(Orientation1.busName)
         bus.flush()

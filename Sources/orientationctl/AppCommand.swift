@@ -28,7 +28,12 @@ enum AppCommand {
                        force for it and where that mask comes from
           show ID      what would be in force for ID without focusing it
                        (ApplicationDeclaration): its mask and source (override, config,
-                       desktop-file or none)
+                       desktop-file or none); for none, why its desktop file declares
+                       nothing: no file, no key, or a value that is not valid, as
+                       found in the daemon's default directories ($XDG_DATA_DIRS, else
+                       /usr/local/share and /usr/share, then Flatpak's exports)
+        ID ending in .desktop, or with characters an application id cannot have, is
+        refused (exit status 2) naming the id it should be.
         \(Help.masks)
         With --json, list prints {"ApplicationOrientations": {ID: [names], ...},
         "FocusedApplication": ID, "FocusedApplicationMask": [names],
@@ -43,21 +48,33 @@ enum AppCommand {
         switch verb {
         case "set":
             let operands = try rest.expectOperands(["ID", "MASK"])
-            let mask: OrientationMask
-            do { mask = try OrientationMask(parsing: operands[1]) } catch { throw .usage("app set: \(error.message)") }
-            try Manager(bus: invocation.bus).call("SetApplicationOrientations", [.string(operands[0]), .uint32(mask.rawValue)])
+            try checkID(operands[0], "app set")
+            let mask = try ChangeCommands.parseMask(operands[1], "app set",
+                                                    zero: "'orientationctl app reset \(operands[0])' forgets its orientations")
+            try Manager(invocation).call("SetApplicationOrientations", [.string(operands[0]), .uint32(mask.rawValue)])
         case "reset":
             let id = try rest.expectOperands(["ID"])[0]
-            try Manager(bus: invocation.bus).call("ResetApplicationOrientations", [.string(id)])
+            try checkID(id, "app reset")
+            try Manager(invocation).call("ResetApplicationOrientations", [.string(id)])
         case "list":
             _ = try rest.expectOperands([])
             try list(invocation)
         case "show":
             let id = try rest.expectOperands(["ID"])[0]
+            try checkID(id, "app show")
             try show(invocation, id)
         default:
             throw .usage("app: unknown action '\(verb)'; use set, reset, list or show")
         }
+    }
+
+    /// Refuses an id no application can have, saying which: one that is not an application id, or a
+    /// desktop file's whole name (`org.gnome.Maps.desktop`, whose id is `org.gnome.Maps`).
+    static func checkID(_ id: String, _ command: String) throws(Failure) {
+        if id.hasSuffix(".desktop"), id.count > ".desktop".count {
+            throw .usage("\(command): '\(id)' is a desktop file's name; the application id is '\(id.dropLast(".desktop".count))'")
+        }
+        do { _ = try ApplicationID(parsing: id) } catch { throw .usage("\(command): \(error.message)") }
     }
 
     /// A mask as names, `none` for 0.
@@ -67,7 +84,7 @@ enum AppCommand {
 
     static func list(_ invocation: Invocation) throws(Failure) {
         // One GetAll: the overrides and the focus as they stood together.
-        let properties = Dictionary(try Manager(bus: invocation.bus).allProperties(), uniquingKeysWith: { _, last in last })
+        let properties = Dictionary(try Manager(invocation).allProperties(), uniquingKeysWith: { _, last in last })
         func value(_ name: String) -> Value? { properties[name].map { $0.variantValue ?? $0 } }
         let overrides = (value("ApplicationOrientations")?.dictEntries ?? [])
             .compactMap { entry in entry.0.stringValue.flatMap { id in entry.1.uint32Value.map { (id, $0) } } }
@@ -91,7 +108,7 @@ enum AppCommand {
     }
 
     static func show(_ invocation: Invocation, _ id: String) throws(Failure) {
-        let reply = try Manager(bus: invocation.bus).call("ApplicationDeclaration", [.string(id)])
+        let reply = try Manager(invocation).call("ApplicationDeclaration", [.string(id)])
         guard reply.count == 2, let mask = reply[0].uint32Value, let source = reply[1].stringValue else {
             throw .runtime("ApplicationDeclaration answered with an unexpected reply: \(reply)")
         }
@@ -99,8 +116,10 @@ enum AppCommand {
             let names = PropertyFormat.maskNames(mask).map { JSON.array($0.map(JSON.string)) } ?? .null
             emit(JSON.object([("Application", .string(id)), ("Mask", names), ("MaskValue", .int(Int64(mask))),
                               ("Source", .string(source))]).rendered)
+        } else if source == "none" {
+            emit("\(id): declares nothing; the application mask applies (\(DesktopFileLookup.explain(id)))")
         } else {
-            emit(source == "none" ? "\(id): declares nothing; the application mask applies" : "\(id): \(names(mask)) (\(source))")
+            emit("\(id): \(names(mask)) (\(source))")
         }
     }
 }
@@ -108,5 +127,12 @@ enum AppCommand {
 extension Command {
     static let app = Command(
         name: AppCommand.name, synopsis: AppCommand.synopsis, summary: AppCommand.summary, help: AppCommand.help,
-        operands: .words(["set", "reset", "list", "show"]), run: AppCommand.run)
+        operands: .following { typed, context in
+            switch (typed.count, typed.first) {
+            case (0, _): ["set", "reset", "list", "show"]
+            case (1, "set"?), (1, "reset"?), (1, "show"?): context.applicationIDs()
+            case (2, "set"?): Commands.maskWords
+            default: []
+            }
+        }, run: AppCommand.run)
 }

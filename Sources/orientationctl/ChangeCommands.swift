@@ -6,8 +6,11 @@ import Orientation
 enum ChangeCommands {
     static func lock(_ invocation: Invocation, locked: Bool) throws(Failure) {
         _ = try invocation.expectOperands([])
-        try Manager(bus: invocation.bus).set("RotationLocked", .bool(locked))
+        try Manager(invocation).set("RotationLocked", .bool(locked))
     }
+
+    /// The orientations `set-device` accepts by name: every pose but unknown.
+    static let poses = DeviceOrientation.allCases.filter { $0 != .unknown }
 
     static func setDevice(_ invocation: Invocation) throws(Failure) {
         let text = try invocation.expectOperands(["ORIENTATION"])[0]
@@ -15,9 +18,48 @@ enum ChangeCommands {
         if let number = UInt32(text) {
             raw = number  // the daemon judges numbers, so its message explains the range
         } else {
-            do { raw = try DeviceOrientation(parsing: text).rawValue } catch { throw .usage("set-device: \(error.message)") }
+            guard let pose = poses.first(where: { $0.name == text.lowercased() }) else {
+                throw .usage("set-device: '\(text)' is not a device orientation; accepted: "
+                    + poses.map { "\($0.name) (\($0.rawValue))" }.joined(separator: ", "))
+            }
+            raw = pose.rawValue
         }
-        try Manager(bus: invocation.bus).call("SetDeviceOrientation", [.uint32(raw)])
+        let manager = try Manager(invocation)
+        try manager.call("SetDeviceOrientation", [.uint32(raw)])
+        if let note = outcome(of: raw, try manager.allProperties()) { complain("note: " + note) }
+    }
+
+    /// Why the forced orientation shows nowhere, when it does not: the rotation lock holds the device
+    /// orientation and the interface (P11), nobody claims the device orientation, the supported
+    /// orientations leave it out, or the pose (face up, face down) never turns it. Nil when the
+    /// interface follows.
+    static func outcome(of raw: UInt32, _ properties: [(String, Value)]) -> String? {
+        let values = Dictionary(properties.map { ($0.0, $0.1.variantValue ?? $0.1) }, uniquingKeysWith: { _, last in last })
+        guard let pose = DeviceOrientation(rawValue: raw), let device = values["DeviceOrientation"]?.uint32Value,
+              let interface = values["InterfaceOrientation"]?.uint32Value else { return nil }
+        let name = PropertyFormat.interfaceName(interface)
+        if device != raw, values["RotationLocked"]?.boolValue == true {
+            return "rotation is locked, so DeviceOrientation holds at \(PropertyFormat.deviceName(device)) (as UIKit's does "
+                + "under the lock) and the interface stays \(name); the daemon takes the device to be \(pose.name) once "
+                + "unlocked ('orientationctl unlock')"
+        }
+        guard device == raw else {
+            return "nobody claims the device orientation, so DeviceOrientation reads "
+                + "\(PropertyFormat.deviceName(device)) and the interface stays \(name); the daemon takes the device "
+                + "to be \(pose.name) once a client claims it (e.g. 'orientationctl monitor' in another terminal)"
+        }
+        guard let wanted = pose.interfaceOrientation else {
+            return "\(pose.name) never turns the interface; it stays \(name)"
+        }
+        guard interface != wanted.rawValue else { return nil }
+        if values["RotationLocked"]?.boolValue == true {
+            return "rotation is locked, so the interface stays \(name) ('orientationctl unlock' lets it follow)"
+        }
+        if let mask = values["SupportedMask"]?.uint32Value, !OrientationMask(rawValue: mask).contains(wanted) {
+            return "the supported orientations (\(PropertyFormat.text("SupportedMask", .uint32(mask)))) leave out "
+                + "\(wanted.name), so the interface stays \(name)"
+        }
+        return nil
     }
 
     static func inject(_ invocation: Invocation) throws(Failure) {
@@ -29,24 +71,31 @@ enum ChangeCommands {
             }
             sample.append(.double(value))
         }
-        try Manager(bus: invocation.bus).call("InjectAcceleration", sample)
+        try Manager(invocation).call("InjectAcceleration", sample)
     }
 
     /// `app-mask MASK` sets ApplicationMask; `app-mask reset` gives the config's back (ResetApplicationMask).
     static func applicationMask(_ invocation: Invocation) throws(Failure) {
         let text = try invocation.expectOperands(["MASK"])[0]
         if text == "reset" {
-            try Manager(bus: invocation.bus).call("ResetApplicationMask")
+            try Manager(invocation).call("ResetApplicationMask")
             return
         }
-        let mask: OrientationMask
-        do { mask = try OrientationMask(parsing: text) } catch { throw .usage("app-mask: \(error.message)") }
-        try Manager(bus: invocation.bus).set("ApplicationMask", .uint32(mask.rawValue))
+        let mask = try parseMask(text, "app-mask", zero: "'orientationctl app-mask reset' puts the config's mask back")
+        try Manager(invocation).set("ApplicationMask", .uint32(mask.rawValue))
+    }
+
+    /// A mask from the command line; a 0 (or `none`) is refused saying what was likely meant.
+    static func parseMask(_ text: String, _ command: String, zero: String) throws(Failure) -> OrientationMask {
+        if UInt32(text) == 0 || text.lowercased() == "none" {
+            throw .usage("\(command): a mask of 0 supports no orientation; \(zero)")
+        }
+        do { return try OrientationMask(parsing: text) } catch { throw .usage("\(command): \(error.message)") }
     }
 
     static func attempt(_ invocation: Invocation) throws(Failure) {
         _ = try invocation.expectOperands([])
-        try Manager(bus: invocation.bus).call("AttemptRotationToDeviceOrientation")
+        try Manager(invocation).call("AttemptRotationToDeviceOrientation")
     }
 }
 
@@ -81,8 +130,13 @@ extension Command {
             taken to be in ORIENTATION until the sensor classifies a different one.
             ORIENTATION: \(Help.orientations).
             Numbers are passed to the daemon as they are, so it judges them.
+            The device orientation shows only while some client claims it (UIKit's
+            beginGeneratingDeviceOrientationNotifications; 'orientationctl monitor' does), and
+            the lock holds both the device orientation and the interface (as UIKit's does),
+            and the interface follows only where the supported orientations let it: when
+            the interface does not follow, a note on stderr says why (exit status 0).
             """,
-        operands: .words(DeviceOrientation.allCases.filter { $0 != .unknown }.map(\.name)), run: ChangeCommands.setDevice)
+        operands: .words(ChangeCommands.poses.map(\.name)), run: ChangeCommands.setDevice)
 
     static let inject = Command(
         name: "inject", synopsis: "inject X Y Z", summary: "feed one accelerometer sample in m/s² (simulated sensor only)",

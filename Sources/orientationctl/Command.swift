@@ -19,10 +19,12 @@ struct Command: Sendable {
 /// What a command's operands may be, for the completions.
 enum Operands: Sendable {
     case none
-    /// One of these words.
+    /// The first operand: one of these words.
     case words([String])
-    /// A command's name (`help COMMAND`).
+    /// The first operand: a command's name (`help COMMAND`).
     case commandNames
+    /// The words for the next operand, given those typed before it (`app set ID MASK`).
+    case following(@Sendable (_ typed: [String], _ context: CompletionContext) -> [String])
 }
 
 /// An option of a command, or of the tool itself.

@@ -6,7 +6,7 @@ import Orientation
 enum Commands {
     static let all: [Command] = [
         .status, .get, .monitor, .lock, .unlock, .setDevice, .inject, .appMask, .app, .attempt, .window,
-        .follow, .relayFocus, .completions, .help,
+        .focus, .follow, .relayFocus, .completions, .help,
     ]
 
     /// The options before the command.
@@ -15,6 +15,8 @@ enum Commands {
         CommandOption(flag: "--session", summary: "use the session bus"),
         CommandOption(flag: "--address", value: "ADDRESS", summary: "use the bus at ADDRESS"),
         CommandOption(flag: "--json", summary: "print JSON for scripts (see 'orientationctl help status')"),
+        CommandOption(flag: "--no-ask-password", summary: "never let polkit ask for a password: a privileged call\n"
+            + "that needs one is refused"),
         CommandOption(flag: "--version", summary: "print the version and exit"),
         CommandOption(flag: "--help", alias: "-h", summary: "show this help"),
     ]

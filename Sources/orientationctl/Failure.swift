@@ -5,6 +5,8 @@ import Follow
 enum Failure: Error {
     /// The command line was wrong: message on stderr, exit status 2.
     case usage(String)
+    /// A command's arguments were wrong: as `usage`, pointing at the command's own help.
+    case commandUsage(String, command: String)
     /// The daemon or the bus answered with an error: message and error name on stderr, exit status 1.
     case dbus(DBusError)
     /// Anything else that went wrong at run time, exit status 1.
@@ -12,7 +14,7 @@ enum Failure: Error {
 
     var exitStatus: Int32 {
         switch self {
-        case .usage: 2
+        case .usage, .commandUsage: 2
         case .dbus, .runtime: 1
         }
     }
@@ -21,6 +23,7 @@ enum Failure: Error {
     var message: String {
         switch self {
         case .usage(let text): "\(text)\nTry 'orientationctl --help'."
+        case .commandUsage(let text, let command): "\(text)\nTry 'orientationctl \(command) --help'."
         case .dbus(let error): "\(error.message.isEmpty ? "D-Bus call failed" : error.message) (\(error.name))"
         case .runtime(let text): text
         }
@@ -29,12 +32,16 @@ enum Failure: Error {
 
 extension Failure {
     /// The binding's error as the tool reports it; a call to a name nobody owns says the daemon is not running.
-    init(_ error: DBusError) {
-        guard error.kind == .serviceUnknown else {
+    /// With `askPassword` false, a refusal for want of a password says how to be asked for one.
+    init(_ error: DBusError, askPassword: Bool = true) {
+        if error.kind == .serviceUnknown {
+            self = .dbus(DBusError(name: error.name, message: "orientationd is not running on this bus: \(error.message)"))
+        } else if !askPassword, error.message.contains("did not allow interactive authorization") {
+            self = .dbus(DBusError(name: error.name, message: error.message
+                + "; without --no-ask-password, orientationctl lets polkit ask for a password"))
+        } else {
             self = .dbus(error)
-            return
         }
-        self = .dbus(DBusError(name: error.name, message: "orientationd is not running on this bus: \(error.message)"))
     }
 }
 

@@ -5,11 +5,12 @@ enum Help {
     /// The page `orientationctl --help` prints, its option and command lists read from `Commands`.
     static var overview: String {
         """
-        Usage: orientationctl [--system | --session | --address ADDRESS] [--json] COMMAND [ARGS]
+        Usage: orientationctl [--system | --session | --address ADDRESS] [--json] [--no-ask-password]
+                              COMMAND [ARGS]
 
         Talks to orientationd (\(Orientation1.busName)).
 
-        Global options (before the command):
+        Global options (before or after the command, up to a '--'):
         \(list(Commands.globalOptions.map { ($0.label, $0.summary) }, column: 21))
 
         Commands:
@@ -17,6 +18,9 @@ enum Help {
 
         'orientationctl COMMAND --help' explains a command. An option's value may also
         follow an equals sign: --address=ADDRESS.
+        Privileged calls (lock, unlock, set-device, inject, app-mask, app set and reset,
+        focus) let polkit ask for a password, through the desktop's agent or, on a
+        terminal, pkttyagent; --no-ask-password refuses instead.
         Exit status: 0 on success, 1 when the daemon or the bus reports an error
         (its message and error name go to stderr), 2 for a wrong command line.
         """
@@ -38,9 +42,11 @@ enum Help {
     static let orientations = "portrait, portrait-upside-down, landscape-left, landscape-right, face-up, face-down or 1-6"
     static let masks = """
         MASK is a number (a non-empty subset of 30: portrait 2, portrait-upside-down 4,
-        landscape-right 8, landscape-left 16) or names joined by ',' or '|' among
-        portrait, portrait-upside-down, landscape-right, landscape-left, landscape, all,
-        all-but-upside-down.
+        landscape-right 8, landscape-left 16) or names joined by ',', '|' or ';' (as in
+        a desktop file: 'landscape;portrait;') among portrait, portrait-upside-down,
+        landscape-right, landscape-left, landscape, all, all-but-upside-down. A mask of 0
+        supports no orientation and is refused; 'app reset ID' and 'app-mask reset' go
+        back to the default.
         """
 
     static let jsonScheme = """

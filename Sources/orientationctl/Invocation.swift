@@ -1,10 +1,13 @@
 import Arguments
 import DBus
 
-/// What the command line asks for, after the global options.
+/// What the command line asks for: the global options (before or after the command), the command
+/// and its own arguments.
 struct Invocation {
     var bus: BusAddress = .system
     var json = false
+    /// Whether polkit may ask for a password (`--no-ask-password` turns it off).
+    var askPassword = true
     var command: String
     var arguments: [String]
 
@@ -15,10 +18,13 @@ struct Invocation {
         case version
     }
 
-    /// Parses the whole argument list (without the program name).
+    /// Parses the whole argument list (without the program name). The global options may come before
+    /// or after the command, up to a `--`; what is not one of them is the command's.
     static func parse(_ argv: [String]) throws(Failure) -> Request {
         var bus: BusAddress?
-        var json = false
+        var json = false, askPassword = true
+        var command: String?
+        var rest: [String] = []
         var cursor = ArgumentCursor(argv)
         func setBus(_ chosen: BusAddress, _ flag: String) throws(Failure) {
             guard bus == nil || bus == chosen else {
@@ -26,23 +32,36 @@ struct Invocation {
             }
             bus = chosen
         }
-        while cursor.peek?.hasPrefix("-") == true, let argument = cursor.next() {
+        while let argument = cursor.next() {
+            if argument == "--" && command != nil {
+                rest += ["--"] + cursor.remaining
+                break
+            }
             switch argument {
-            case "--help", "-h": return .overview
-            case "--version": return .version
             case "--system": try setBus(.system, argument)
             case "--session": try setBus(.session, argument)
             case "--json": json = true
+            case "--no-ask-password": askPassword = false
             case "--address":
                 guard let address = cursor.value(), !address.isEmpty else { throw .usage("--address needs a bus address") }
                 try setBus(.address(address), argument)
             default:
-                throw .usage("unknown option '\(argument)'")
+                if command != nil {
+                    // The command's own, passed on as written (`--root=view` whole).
+                    rest.append(argv[argv.count - cursor.remaining.count - 1])
+                    continue
+                }
+                switch argument {
+                case "--help", "-h": return .overview
+                case "--version": return .version
+                case _ where argument.hasPrefix("-"): throw .usage("unknown option '\(argument)'")
+                default: command = argument
+                }
             }
             if cursor.hasUnusedValue { throw .usage("\(argument) takes no value") }
         }
-        guard let command = cursor.next() else { throw .usage("no command given") }
-        return .run(Invocation(bus: bus ?? .system, json: json, command: command, arguments: cursor.remaining))
+        guard let command else { throw .usage("no command given") }
+        return .run(Invocation(bus: bus ?? .system, json: json, askPassword: askPassword, command: command, arguments: rest))
     }
 
     /// Whether the command's own arguments ask for its help (before any `--`).

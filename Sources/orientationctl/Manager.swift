@@ -2,22 +2,37 @@ import DBus
 import OrientationAPI
 
 /// The daemon as seen from the tool: blocking calls on one connection.
+///
+/// Every call allows interactive authorization unless `--no-ask-password` was given, as
+/// hostnamectl's do: polkit may then ask the user for a password (through the desktop's agent, or
+/// `pkttyagent` on a terminal) before a privileged call is answered, so such a call waits as long
+/// as the daemon waits for polkit to answer an interactive check (5 min), not libdbus's 25 s.
 struct Manager {
     let connection: Connection
+    let interactive: Bool
 
-    init(bus: BusAddress) throws(Failure) {
-        do { connection = try Connection(bus: bus) } catch { throw Failure(error) }
+    /// How long a call that may ask for a password waits: the daemon's bound for an interactive
+    /// check (300 s) and a margin.
+    static let interactiveTimeoutMs: Int32 = 310_000
+
+    init(_ invocation: Invocation) throws(Failure) {
+        do { connection = try Connection(bus: invocation.bus) } catch { throw Failure(error) }
+        interactive = invocation.askPassword
     }
 
     /// Calls a method on `path` (the manager by default) and waits for the answer.
     @discardableResult
     func call(_ method: String, _ values: [Value] = [], path: String = Orientation1.managerPath,
               interface: String = Orientation1.managerInterface) throws(Failure) -> [Value] {
+        // Reading properties is never privileged; every other call may be.
+        let mayAsk = interactive && !(interface == StandardInterface.properties && method != "Set")
+        if mayAsk { PasswordAgent.startIfUseful() }
         do {
             return try connection.callBlocking(destination: Orientation1.busName, path: path, interface: interface,
-                                               method: method, values: values)
+                                               method: method, values: values,
+                                               timeoutMs: mayAsk ? Self.interactiveTimeoutMs : -1, interactive: mayAsk)
         } catch {
-            throw Failure(error)
+            throw Failure(error, askPassword: interactive)
         }
     }
 

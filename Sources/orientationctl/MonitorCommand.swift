@@ -6,7 +6,7 @@ enum MonitorCommand {
     static func run(_ invocation: Invocation) throws(Failure) {
         _ = try invocation.expectOperands([])
         let session = Session()
-        let manager = try Manager(bus: invocation.bus)
+        let manager = try Manager(invocation)
         let connection = manager.connection
         let owner = try manager.daemonOwner()
         let printer = EventPrinter(json: invocation.json)
@@ -25,6 +25,7 @@ enum MonitorCommand {
         session.watchDaemon(on: connection, owner: owner)
         try manager.call("BeginGeneratingDeviceOrientationNotifications")
         complain("monitoring \(Orientation1.busName) (\(owner)); interrupt to stop")
+        printer.printState(try manager.allProperties())
         try session.run()
         do {
             try manager.call("EndGeneratingDeviceOrientationNotifications")
@@ -41,16 +42,20 @@ extension Command {
         help: """
             Usage: orientationctl [--json] monitor
 
-            Calls BeginGeneratingDeviceOrientationNotifications (so the sensor runs), then
-            prints one line per event with the time of day, until SIGINT or SIGTERM, when it
-            ends its claim and exits 0:
-              12:03:04.512 device landscape-left
-              12:03:04.513 will-change portrait -> landscape-right
-              12:03:04.513 changed InterfaceOrientation: landscape-right
-              12:03:04.514 did-change portrait -> landscape-right
-            ('device' is DeviceOrientationDidChange, 'changed' a manager PropertiesChanged.)
-            With --json: one object per line, with "time", "event" (device, will-change,
-            did-change or changed) and the values by name and raw, e.g.
+            Calls BeginGeneratingDeviceOrientationNotifications (so the sensor runs), prints
+            the state, then one line per event with the time of day, until SIGINT or
+            SIGTERM, when it ends its claim and exits 0:
+              12:03:04.100 state DeviceOrientation: portrait (top edge up); InterfaceOrientation: portrait (top edge up); ...
+              12:03:04.512 device landscape-left (right edge up)
+              12:03:04.513 will-change portrait -> landscape-right (right edge up)
+              12:03:04.513 changed InterfaceOrientation: landscape-right (right edge up)
+              12:03:04.514 did-change portrait -> landscape-right (right edge up)
+            ('device' is DeviceOrientationDidChange, 'changed' a manager PropertiesChanged
+            other than DeviceOrientation's, which the device line says. The edge is the
+            device's edge that is up: UIKit's landscape names cross, see 'help status'.)
+            With --json: one object per line, with "time", "event" (state, device,
+            will-change, did-change or changed) and the values by name and raw ("state"
+            has every property, as 'status --json'), e.g.
               {"time": "12:03:04.512", "event": "device", "orientation": "landscape-left", "orientationValue": 3}
               {"time": "...", "event": "will-change", "from": "portrait", "fromValue": 1, "to": "landscape-right", "toValue": 3}
               {"time": "...", "event": "changed", "properties": {"InterfaceOrientation": "landscape-right", ...}, "invalidated": []}

@@ -37,6 +37,34 @@ enum PropertyFormat {
         InterfaceOrientation(rawValue: raw)?.name ?? String(raw)
     }
 
+    /// Which edge of the device is up in a pose, as iio-sensor-proxy's `monitor-sensor` says it
+    /// (`right-up`): UIKit's landscape names cross (device landscape-left is the right edge up, and
+    /// shows the interface in landscape-right), so people are told the edge beside the name.
+    static func edge(device raw: UInt32) -> String? {
+        switch raw {
+        case 1: "top edge up"
+        case 2: "bottom edge up"
+        case 3: "right edge up"
+        case 4: "left edge up"
+        case 5: "screen up"
+        case 6: "screen down"
+        default: nil
+        }
+    }
+
+    /// The edge up when the interface shows in this orientation (the pose that asks for it).
+    static func edge(interface raw: UInt32) -> String? { (1...4).contains(raw) ? edge(device: raw) : nil }
+
+    /// As `text`, with the edge that is up after an orientation's name: `landscape-right (right edge up)`.
+    /// For people (status, monitor); `get` prints the bare name for scripts.
+    static func described(_ name: String, _ value: Value) -> String {
+        let plain = text(name, value)
+        guard let raw = (value.variantValue ?? value).uint32Value else { return plain }
+        let edge = deviceOrientationProperties.contains(name) ? edge(device: raw)
+            : interfaceOrientationProperties.contains(name) ? edge(interface: raw) : nil
+        return edge.map { "\(plain) (\($0))" } ?? plain
+    }
+
     /// A mask's member names; `nil` when it holds bits outside the four orientations.
     static func maskNames(_ raw: UInt32) -> [String]? {
         let mask = OrientationMask(rawValue: raw)

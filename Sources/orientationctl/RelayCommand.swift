@@ -52,6 +52,12 @@ enum RelayCommand {
                 return
             }
         } catch { throw Failure(error) }
+        let target = switch invocation.bus {
+        case .system: "the system bus"
+        case .session: "the session bus"
+        case .address(let address): address
+        }
+        complain("relay-focus: serving \(busName) on the session bus; focus reports go to orientationd on \(target)")
         try session.run()
     }
 }

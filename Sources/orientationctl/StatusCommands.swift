@@ -1,9 +1,10 @@
+import DBus
 import Follow
 /// `status` and `get`: reading manager properties.
 enum StatusCommands {
     static func status(_ invocation: Invocation) throws(Failure) {
         _ = try invocation.expectOperands([])
-        let manager = try Manager(bus: invocation.bus)
+        let manager = try Manager(invocation)
         let properties = PropertyFormat.ordered(try manager.allProperties())
         if invocation.json {
             emit(JSON.object(properties.flatMap { PropertyFormat.json($0.0, $0.1) }).rendered)
@@ -12,7 +13,7 @@ enum StatusCommands {
         let width = properties.map(\.0.count).max() ?? 0
         for (name, value) in properties {
             let pad = String(repeating: " ", count: width - name.count)
-            emit("\(name):\(pad) \(PropertyFormat.text(name, value))")
+            emit("\(name):\(pad) \(PropertyFormat.described(name, value))")
         }
     }
 
@@ -20,8 +21,17 @@ enum StatusCommands {
         let given = try invocation.expectOperands(["PROPERTY"])[0]
         // Known names are matched without regard to case; others go to the daemon as written.
         let name = PropertyFormat.managerProperties.first { $0.lowercased() == given.lowercased() } ?? given
-        let manager = try Manager(bus: invocation.bus)
-        let value = try manager.property(name)
+        let manager = try Manager(invocation)
+        let value: Value
+        do {
+            value = try manager.property(name)
+        } catch {
+            guard case .dbus(let dbusError) = error, dbusError.name == "org.freedesktop.DBus.Error.UnknownProperty" else {
+                throw error
+            }
+            throw .usage("get: '\(given)' is not a property of orientationd; properties: "
+                + PropertyFormat.managerProperties.joined(separator: ", "))
+        }
         if invocation.json {
             emit(JSON.object(PropertyFormat.json(name, value)).rendered)
         } else {
@@ -39,7 +49,11 @@ extension Command {
             Prints every property of the manager (org.orientationd.Orientation1 on
             /org/orientationd/Orientation1), one 'Name: value' line each: orientations
             by name, masks as lists of names, booleans as yes/no, ScreenBounds as WxH,
-            FocusedProcess as a process id or 'none'.
+            FocusedProcess as a process id or 'none'. After DeviceOrientation and
+            InterfaceOrientation, the edge of the device that is up, as monitor-sensor says
+            it: UIKit's landscape names cross (the device in landscape-left, its right edge
+            up, shows the interface in landscape-right), so both read
+            'landscape-… (right edge up)'.
 
             \(Help.jsonScheme)
             """,
@@ -50,8 +64,9 @@ extension Command {
         help: """
             Usage: orientationctl [--json] get PROPERTY
 
-            Prints one manager PROPERTY as 'status' shows it, e.g.
-            'orientationctl get InterfaceOrientation' prints 'portrait'.
+            Prints one manager PROPERTY as 'status' shows it, without the edge, e.g.
+            'orientationctl get InterfaceOrientation' prints 'portrait'. An unknown
+            PROPERTY is a usage error (exit status 2) listing them.
             PROPERTY is one of (case does not matter):
               \(PropertyFormat.managerProperties.joined(separator: ", "))
             With --json: an object with the property, as in 'orientationctl help status'.

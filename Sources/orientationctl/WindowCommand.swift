@@ -50,7 +50,7 @@ enum WindowCommand {
     static func run(_ invocation: Invocation) throws(Failure) {
         let options = try Options(invocation.arguments)
         let session = Session()
-        let manager = try Manager(bus: invocation.bus)
+        let manager = try Manager(invocation)
         let owner = try manager.daemonOwner()
         session.watchDaemon(on: manager.connection, owner: owner)
 

@@ -11,18 +11,25 @@ func run(_ argv: [String]) throws(Failure) {
     case .version: return print("orientationctl \(Release.version)")
     case .run(let parsed): invocation = parsed
     }
+    if invocation.command == CompletionScripts.command { return CompletionScripts.complete(invocation) }
     guard let command = Commands.named(invocation.command) else {
         throw .usage("unknown command '\(invocation.command)'; commands: "
             + Commands.all.map(\.name).joined(separator: ", "))
     }
     if invocation.wantsHelp { return print(command.help) }
-    try command.run(invocation)
+    do {
+        try command.run(invocation)
+    } catch .usage(let text) {
+        throw .commandUsage(text, command: command.name)
+    }
 }
 
 do {
     try run(Array(CommandLine.arguments.dropFirst()))
+    PasswordAgent.stop()
     exit(0)
 } catch {
+    PasswordAgent.stop()
     complain(error.message)
     exit(error.exitStatus)
 }

@@ -42,14 +42,15 @@ final class AppCommandTests: XCTestCase {
         result = fixture.ctl("app", "reset", "org.example.Video")
         XCTAssertEqual(result.status, 0, result.stderr)
         result = fixture.ctl("app", "show", "org.example.Video")
-        XCTAssertEqual(result.stdout, "org.example.Video: declares nothing; the application mask applies\n")
+        XCTAssertTrue(result.stdout.hasPrefix("org.example.Video: declares nothing; the application mask applies (no "
+                                              + "org.example.Video.desktop in "), result.stdout)
         XCTAssertEqual(fixture.ctl("app", "reset", "org.example.Video").status, 0, "resetting twice is no error")
     }
 
     func testBadInputIsExplained() throws {
         var result = fixture.ctl("app", "set", "../etc/passwd", "portrait")
-        XCTAssertNotEqual(result.status, 0)
-        XCTAssertTrue(result.stderr.contains("is not an application id") && result.stderr.contains("InvalidArgs"), result.stderr)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("is not an application id"), result.stderr)
         result = fixture.ctl("app", "set", "org.example.Video", "sideways")
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("'sideways'"), result.stderr)
@@ -76,6 +77,8 @@ final class AppCommandTests: XCTestCase {
                      app, pid])
         }
         XCTAssertTrue(waitUntil(5) { report("org.example.Video", "4321").status == 0 }, relay.stderr)
+        XCTAssertTrue(relay.stderr.contains("relay-focus: serving org.orientationd.FocusRelay on the session bus; focus reports "
+                                            + "go to orientationd on \(fixture.bus.address)"), "it says it started: \(relay.stderr)")
         XCTAssertTrue(waitUntil(3) { (try? self.manager("FocusedApplication")) == .string("org.example.Video") })
         XCTAssertEqual(try manager("FocusedProcess"), .uint32(4321))
         XCTAssertEqual(report("window:3", "99").status, 0)
@@ -91,5 +94,96 @@ final class AppCommandTests: XCTestCase {
                               "relay-focus"])
         XCTAssertTrue(second.stderr.contains("another relay runs"), second.stderr)
         XCTAssertTrue(relay.isRunning)
+    }
+
+    /// What desktop files accept is accepted (`landscape;portrait;`), and an id no application can
+    /// have is refused naming the one it should be.
+    func testAppIDsAndMasksAsDesktopFilesWriteThem() throws {
+        var result = fixture.ctl("app", "set", "org.gnome.Maps.desktop", "portrait")
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("'org.gnome.Maps.desktop' is a desktop file's name; the application id is "
+                                             + "'org.gnome.Maps'"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Try 'orientationctl app --help'."), result.stderr)
+        for verb in [["show"], ["reset"]] {
+            XCTAssertEqual(fixture.ctl(["app"] + verb + ["org.gnome.Maps.desktop"]).status, 2, "\(verb)")
+        }
+        result = fixture.ctl("app", "set", "org.gnome.Maps", "landscape;portrait;")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(fixture.ctl("get", "ApplicationOrientations").stdout, "org.gnome.Maps=portrait,landscape-right,landscape-left\n")
+        XCTAssertEqual(try manager("ApplicationOrientations"),
+                       .dict(keySignature: "s", valueSignature: "u", [(.string("org.gnome.Maps"), .uint32(26))]))
+    }
+
+    /// A mask of 0 is refused saying what was likely meant, by the tool and by the daemon.
+    func testAMaskOfZeroSaysWhatToDoInstead() throws {
+        var result = fixture.ctl("app", "set", "org.example.Video", "0")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("a mask of 0 supports no orientation; 'orientationctl app reset org.example.Video' "
+                                             + "forgets its orientations"), result.stderr)
+        result = fixture.ctl("app-mask", "none")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("'orientationctl app-mask reset' puts the config's mask back"), result.stderr)
+        // The daemon's own errors say it too, for clients that send 0.
+        for (method, signature, arguments, hint) in [
+            ("SetApplicationMask", "u", ["0"], "ResetApplicationMask puts the config's mask back"),
+            ("SetApplicationOrientations", "su", ["org.example.Video", "0"], "ResetApplicationOrientations forgets org.example.Video's"),
+        ] {
+            let call = runTool(["busctl", "--address=\(fixture.bus.address)", "call", Orientation1.busName, Orientation1.managerPath,
+                                Orientation1.managerInterface, method, signature] + arguments)
+            XCTAssertNotEqual(call.status, 0)
+            XCTAssertTrue(call.stderr.contains("0 supports no orientation") && call.stderr.contains(hint), "\(method): \(call.stderr)")
+        }
+        XCTAssertEqual(fixture.ctl("get", "ApplicationMask").stdout, "portrait, landscape-right, landscape-left\n")
+    }
+
+    /// `app show` tells why an application declares nothing: no desktop file, a file without the key,
+    /// or a value that is not valid, with the reason.
+    func testShowSaysWhyAnApplicationDeclaresNothing() throws {
+        let data = makeTempDirectory("orientationctl-apps")
+        mkdir(data + "/applications", 0o755)
+        writeText(data + "/applications/org.example.NoKey.desktop", "[Desktop Entry]\nName=No key\n")
+        writeText(data + "/applications/org.example.Bad.desktop",
+                  "[Desktop Entry]\nName=Bad\nX-Orientationd-SupportedOrientations=sideways;\n")
+        writeText(data + "/applications/org.example.Good.desktop",
+                  "[Desktop Entry]\nName=Good\nX-Orientationd-SupportedOrientations=landscape;\n")
+        let configured = try DaemonFixture(config: "[Applications]\nDataDirs=\(data)\n")
+        defer { _ = configured.stop() }
+        func show(_ id: String) -> String {
+            runTool(["env", "XDG_DATA_DIRS=\(data)", orientationctl, "--address", configured.bus.address, "app", "show", id]).stdout
+        }
+        XCTAssertEqual(show("org.example.Good"), "org.example.Good: landscape-right, landscape-left (desktop-file)\n")
+        XCTAssertEqual(show("org.example.None"), "org.example.None: declares nothing; the application mask applies (no "
+                       + "org.example.None.desktop in \(data)/applications, /var/lib/flatpak/exports/share/applications)\n")
+        XCTAssertEqual(show("org.example.NoKey"), "org.example.NoKey: declares nothing; the application mask applies "
+                       + "(\(data)/applications/org.example.NoKey.desktop has no X-Orientationd-SupportedOrientations)\n")
+        let bad = show("org.example.Bad")
+        XCTAssertTrue(bad.hasPrefix("org.example.Bad: declares nothing; the application mask applies (\(data)/applications/"
+                                    + "org.example.Bad.desktop: X-Orientationd-SupportedOrientations=sideways;: 'sideways'"), bad)
+        XCTAssertTrue(bad.contains("names joined by ',', '|' or ';'"), bad)
+    }
+
+    /// `focus APP_ID` reports the application in front and holds the report until interrupted; then
+    /// the focus clears.
+    func testFocusHoldsTheReportUntilInterrupted() throws {
+        XCTAssertEqual(fixture.ctl("app", "set", "org.example.Video", "landscape-left").status, 0)
+        let focus = try fixture.background("focus", ["focus", "org.example.Video", "--pid", "4321"])
+        defer { focus.signal(SIGKILL); _ = focus.waitForExit(timeout: 5) }
+        XCTAssertTrue(waitUntil(5) { (try? self.manager("FocusedApplication")) == .string("org.example.Video") }, focus.stderr)
+        XCTAssertEqual(try manager("FocusedProcess"), .uint32(4321))
+        XCTAssertEqual(try manager("FocusedApplicationSource"), .string("override"))
+        XCTAssertTrue(waitUntil(3) { focus.stderr.contains("focus: org.example.Video in front (process 4321) for orientationd") },
+                      focus.stderr)
+        usleep(300_000)
+        XCTAssertTrue(focus.isRunning, "the report is held: \(focus.stderr)")
+        XCTAssertEqual(try manager("FocusedApplication"), .string("org.example.Video"))
+
+        focus.signal(SIGINT)
+        XCTAssertEqual(focus.waitForExit(timeout: 5), 0, focus.stderr)
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("FocusedApplication")) == .string("") }, "the focus cleared")
+
+        let bad = fixture.ctl("focus", "org.example.Video.desktop")
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("the application id is 'org.example.Video'"), bad.stderr)
+        XCTAssertEqual(fixture.ctl("focus").status, 2)
     }
 }

@@ -94,7 +94,8 @@ final class CLITests: XCTestCase {
             (["--system", "--session", "status"], "choose one"),
             (["status", "extra"], "status takes no arguments"),
             (["set-device"], "set-device takes ORIENTATION"),
-            (["set-device", "sideways"], "'sideways' is not a device orientation; accepted: unknown (0), portrait (1)"),
+            (["set-device", "sideways"], "'sideways' is not a device orientation; accepted: portrait (1), portrait-upside-down (2)"),
+            (["set-device", "unknown"], "'unknown' is not a device orientation; accepted: portrait (1)"),
             (["inject", "1", "two", "3"], "'two' is not a number"),
             (["inject", "1", "2"], "inject takes X Y Z"),
             (["window", "--root", "split"], "accepted: view, navigation, tab"),
@@ -167,10 +168,11 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(value("FocusedApplicationSource"), "none")
         XCTAssertEqual(value("ApplicationOrientations"), "none")
         XCTAssertEqual(value("InterfaceLockedByApplication"), "no")
-        XCTAssertTrue(["portrait", "landscape-right", "landscape-left"].contains(value("InterfaceOrientation") ?? ""),
-                      result.stdout)
-        XCTAssertTrue(["unknown", "portrait", "landscape-left", "landscape-right"].contains(value("DeviceOrientation") ?? ""),
-                      result.stdout)
+        // Orientations with the edge that is up: `landscape-right (right edge up)`.
+        XCTAssertTrue(["portrait (top edge up)", "landscape-right (right edge up)", "landscape-left (left edge up)"]
+                        .contains(value("InterfaceOrientation") ?? ""), result.stdout)
+        XCTAssertTrue(["unknown", "portrait (top edge up)", "landscape-left (right edge up)", "landscape-right (left edge up)"]
+                        .contains(value("DeviceOrientation") ?? ""), result.stdout)
     }
 
     func testJSONStatusParsesWithTheRightValues() throws {
@@ -277,11 +279,12 @@ final class CLITests: XCTestCase {
             XCTAssertNotNil(stamp.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), "no timestamp: \(line)")
         }
         let events = lines.map { String($0.dropFirst(13)) }
-        let device = try XCTUnwrap(events.firstIndex(of: "device landscape-left"), "\(lines)")
-        let will = try XCTUnwrap(events.firstIndex(of: "will-change portrait -> landscape-right"), "\(lines)")
-        let did = try XCTUnwrap(events.firstIndex(of: "did-change portrait -> landscape-right"), "\(lines)")
+        let device = try XCTUnwrap(events.firstIndex(of: "device landscape-left (right edge up)"), "\(lines)")
+        let will = try XCTUnwrap(events.firstIndex(of: "will-change portrait -> landscape-right (right edge up)"), "\(lines)")
+        let did = try XCTUnwrap(events.firstIndex(of: "did-change portrait -> landscape-right (right edge up)"), "\(lines)")
         XCTAssertTrue(device < will && will < did, "\(lines)")
-        XCTAssertTrue(events.contains { $0.hasPrefix("changed InterfaceOrientation: landscape-right") }, "\(lines)")
+        XCTAssertTrue(events.contains { $0.hasPrefix("changed InterfaceOrientation: landscape-right (right edge up)") }, "\(lines)")
+        XCTAssertFalse(events.contains { $0.contains("DeviceOrientation") }, "one line per device change: \(lines)")
 
         let objects = try jsonMonitor.stdout.dropFirst(jsonBefore).split(separator: "\n").map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

@@ -4,7 +4,8 @@ import TestSupport
 
 /// The completion scripts `make install` writes with the built `orientationctl completions SHELL`:
 /// each lands where its shell looks, is the script the client prints, reads as valid in its shell,
-/// and, sourced from where it was installed, completes the commands `orientationctl --help` lists.
+/// and, sourced from where it was installed, completes the commands `orientationctl --help` lists
+/// (asking the installed `orientationctl`, on PATH as it is once installed).
 final class InstalledCompletionTests: XCTestCase {
     static let scripts = ["bash": "share/bash-completion/completions/orientationctl",
                           "zsh": "share/zsh/site-functions/_orientationctl",
@@ -51,7 +52,7 @@ final class InstalledCompletionTests: XCTestCase {
             printf '%s\n' "${COMPREPLY[@]}"
             """#
         func complete(_ words: String...) -> [String] {
-            let result = runTool(["bash", "--norc", "--noprofile", "-c", query, "bash",
+            let result = runTool(["env", "PATH=\(install.prefix)/bin:/usr/bin:/bin", "bash", "--norc", "--noprofile", "-c", query, "bash",
                                   "\(install.prefix)/\(Self.scripts["bash"]!)"] + words)
             XCTAssertEqual(result.status, 0, result.stderr)
             return result.stdout.split(separator: "\n").map(String.init)
@@ -68,7 +69,8 @@ final class InstalledCompletionTests: XCTestCase {
         let install = try Installation()
         defer { install.remove() }
         func complete(_ line: String) -> [String] {
-            let result = runTool(["fish", "--no-config", "-c", "source $argv[1]; complete -C $argv[2]",
+            let result = runTool(["env", "PATH=\(install.prefix)/bin:/usr/bin:/bin", "fish", "--no-config", "-c",
+                                  "source $argv[1]; complete -C $argv[2]",
                                   "\(install.prefix)/\(Self.scripts["fish"]!)", line])
             XCTAssertEqual(result.status, 0, result.stderr)
             return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }

@@ -1,0 +1,66 @@
+import Arguments
+import DBus
+import Follow
+
+/// `focus APP_ID [--pid PID]`: reports an application in front (`SetFocusedApplication`) and holds
+/// the report until interrupted, as a shell's reporter would: the daemon clears the focus when its
+/// reporter leaves the bus, so a report made by a command that exits at once would last no longer
+/// than the command. Sent again when orientationd restarts.
+enum FocusCommand {
+    static let help = """
+        Usage: orientationctl focus APP_ID [--pid PID]
+
+        Tells orientationd that APP_ID (a desktop file's name without .desktop, e.g.
+        org.gnome.Maps; "" for an application not known) is in front, in process PID (0,
+        the default, when not known): SetFocusedApplication, privileged (report-focus),
+        which makes this command the session's focus authority. The orientations APP_ID
+        declares then rule ('orientationctl app show APP_ID' tells which). The report
+        holds until SIGINT or SIGTERM: orientationd clears the focus when its reporter
+        leaves, as it does when a shell's reporter ends. It is sent again when
+        orientationd restarts. For testing an application's declaration, or for a
+        desktop without a focus reporter.
+        """
+
+    static func run(_ invocation: Invocation) throws(Failure) {
+        var cursor = ArgumentCursor(invocation.operands)
+        var id: String?, pid: UInt32 = 0
+        while let argument = cursor.next() {
+            switch argument {
+            case "--pid":
+                guard let text = cursor.value(), let value = UInt32(text) else {
+                    throw .usage("focus: --pid needs a process id (a number; 0 when not known)")
+                }
+                pid = value
+            case _ where argument.hasPrefix("-") && argument.count > 1:
+                throw .usage("focus: unknown option '\(argument)'")
+            default:
+                guard id == nil else { throw .usage("focus takes one APP_ID; got '\(id!)' and '\(argument)'") }
+                id = argument
+            }
+        }
+        guard let id else { throw .usage("focus takes APP_ID") }
+        if !id.isEmpty { try AppCommand.checkID(id, "focus") }
+        let session = Session()
+        let manager = try Manager(invocation)
+        let owner = try manager.daemonOwner()
+        // The first report waits for its answer, so a refusal ends the command with the daemon's error.
+        try manager.call("SetFocusedApplication", [.string(id), .uint32(pid)])
+        let reporter = FocusReporter(connection: manager.connection) { complain("focus: \($0)") }
+        reporter.report(FocusedView(application: id, process: pid))
+        reporter.start()
+        manager.connection.onDisconnected = { session.fail(.runtime("focus: disconnected from the bus; exiting")) }
+        complain("focus: \(id.isEmpty ? "an unknown application" : id) in front\(pid == 0 ? "" : " (process \(pid))") "
+            + "for orientationd (\(owner)) until interrupted; the focus then clears")
+        try session.run()
+    }
+}
+
+extension Command {
+    static let focus = Command(
+        name: "focus", synopsis: "focus APP_ID [--pid PID]",
+        summary: "report an application in front, until interrupted",
+        help: FocusCommand.help,
+        operands: .following { typed, context in typed.isEmpty ? context.applicationIDs() : [] },
+        options: [CommandOption(flag: "--pid", value: "PID", summary: "its process id (default 0: not known)")],
+        run: FocusCommand.run)
+}
