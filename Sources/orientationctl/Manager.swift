@@ -10,6 +10,7 @@ import OrientationAPI
 struct Manager {
     let connection: Connection
     let interactive: Bool
+    let bus: BusAddress
 
     /// How long a call that may ask for a password waits: the daemon's bound for an interactive
     /// check (300 s) and a margin.
@@ -18,6 +19,7 @@ struct Manager {
     init(_ invocation: Invocation) throws(Failure) {
         do { connection = try Connection(bus: invocation.bus) } catch { throw Failure(error) }
         interactive = invocation.askPassword
+        bus = invocation.bus
     }
 
     /// Calls a method on `path` (the manager by default) and waits for the answer.
@@ -26,7 +28,7 @@ struct Manager {
               interface: String = Orientation1.managerInterface) throws(Failure) -> [Value] {
         // Reading properties is never privileged; every other call may be.
         let mayAsk = interactive && !(interface == StandardInterface.properties && method != "Set")
-        if mayAsk { PasswordAgent.startIfUseful() }
+        if mayAsk { PasswordAgent.startIfUseful(bus: bus) }
         do {
             return try connection.callBlocking(destination: Orientation1.busName, path: path, interface: interface,
                                                method: method, values: values,

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import DBus
 
 /// A polkit agent for a terminal, started as systemd's tools start one: when a privileged call may
 /// ask for a password, orientationctl runs on a terminal, and `pkttyagent` is installed, it runs
@@ -9,8 +10,9 @@ enum PasswordAgent {
     static let program = "/usr/bin/pkttyagent"
     nonisolated(unsafe) private static var started: pid_t = 0
 
-    /// Starts the agent once, when it can be of use; silent when it cannot.
-    static func startIfUseful() {
+    /// Starts the agent once, when it can be of use; silent when it cannot. polkit lives on the
+    /// system bus, or on the bus `--address` names: the agent is pointed at that one.
+    static func startIfUseful(bus: BusAddress) {
         guard started == 0, isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0, access(program, X_OK) == 0 else { return }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return }
@@ -24,8 +26,18 @@ enum PasswordAgent {
         let argv = [program, "--notify-fd", String(ends[1]), "--fallback", "--process", String(getpid())]
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { for arg in cArgs { free(arg) } }
+        var environment: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            if case .address = bus, text.hasPrefix("DBUS_SYSTEM_BUS_ADDRESS=") {} else { environment.append(text) }
+            index += 1
+        }
+        if case .address(let address) = bus { environment.append("DBUS_SYSTEM_BUS_ADDRESS=" + address) }
+        var cEnvironment = environment.map { strdup($0) } + [nil]
+        defer { for entry in cEnvironment { free(entry) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, program, &actions, nil, &cArgs, environ)
+        let status = posix_spawn(&pid, program, &actions, nil, &cArgs, &cEnvironment)
         close(ends[1])
         defer { close(ends[0]) }
         guard status == 0 else { return }

@@ -84,4 +84,28 @@ final class PasswordPromptTests: XCTestCase {
         XCTAssertEqual(status.status, 0, status.stderr)
         XCTAssertEqual(try askedFlags(), [])
     }
+
+    /// On a terminal (`script` gives one), orientationctl starts pkttyagent for the prompt, pointed at
+    /// the bus polkit is on; without one it starts none.
+    func testOnATerminalThePasswordAgentIsStarted() throws {
+        guard toolExists("script"), access("/usr/bin/pkttyagent", X_OK) == 0 else {
+            throw unavailable("needs script (util-linux) and pkttyagent (polkitd)")
+        }
+        let user = try TestAccounts.user()
+        let onTerminal = runTool(["setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "script", "-qec",
+                                  "\(orientationctl) --address \(fixture.bus.address) lock", "/dev/null"])
+        XCTAssertEqual(onTerminal.status, 0, onTerminal.stdout + onTerminal.stderr)
+        XCTAssertEqual(fixture.ctl("get", "RotationLocked").stdout, "yes\n")
+        XCTAssertEqual(try agents(), ["unix-process"], "pkttyagent registered for orientationctl's process")
+
+        XCTAssertEqual(try asUser("unlock").status, 0)
+        XCTAssertEqual(try agents(), ["unix-process"], "no terminal, no agent")
+        XCTAssertEqual(try askedFlags(), [1, 1])
+    }
+
+    private func agents() throws -> [String] {
+        let reply = try fixture.connection.callBlocking(destination: "org.freedesktop.PolicyKit1", path: "/org/freedesktop/PolicyKit1/Authority",
+                                                        interface: "org.freedesktop.DBus.Mock", method: "Agents", timeoutMs: 5000)
+        return (reply.first?.arrayValues ?? []).compactMap(\.stringValue)
+    }
 }
