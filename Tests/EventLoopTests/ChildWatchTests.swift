@@ -3,7 +3,8 @@ import XCTest
 import EventLoop
 
 final class ChildWatchTests: XCTestCase {
-    /// Starts `/bin/sh -c script` and returns its pid.
+    /// Starts `/bin/sh -c script` and returns its pid. Spawned here, not with TestSupport's
+    /// ChildProcess: that one reaps its child itself, and reaping is what ChildWatch is tested for.
     private func spawnShell(_ script: String) throws -> pid_t {
         var pid: pid_t = 0
         let words: [String] = ["/bin/sh", "-c", script]

@@ -11,81 +11,23 @@ import TestSupport
 /// The figures are printed; the assertion is only that another client is answered, several times,
 /// while the flood is still being worked through.
 final class FloodTests: DaemonTestCase {
-    /// Starts the flooder: it builds a navigation controller and `views` view controllers, then sends
-    /// `calls` no-reply SetViewControllers alternating all the views and none, then one Get.
-    /// It prints `sent T` once everything is written and `done T` when the Get came back (monotonic seconds).
-    private func startFlood(views: Int, calls: Int) throws -> (pid: pid_t, output: Int32) {
-        let script = """
-            import sys, time
-            from gi.repository import Gio, GLib
-            bus = Gio.DBusConnection.new_for_address_sync(sys.argv[1],
-                Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-            def call(path, iface, method, args):
-                return bus.call_sync('\(Orientation1.busName)', path, iface, method, args, None, Gio.DBusCallFlags.NONE, 120000, None)
-            manager = ('\(Orientation1.managerPath)', '\(Orientation1.managerInterface)')
-            nav = call(*manager, 'CreateController', GLib.Variant('(s)', ('navigation',))).unpack()[0]
-            views = [call(*manager, 'CreateController', GLib.Variant('(s)', ('view',))).unpack()[0] for _ in range(\(views))]
-            window = call(*manager, 'RegisterWindow', None).unpack()[0]
-            call(window, 'org.freedesktop.DBus.Properties', 'Set',
-                 GLib.Variant('(ssv)', ('\(Orientation1.windowInterface)', 'RootController', GLib.Variant('o', nav))))
-            # Its controllers' changes come to it alone: counted as they are dispatched.
-            seen = [0]
-            def changed(*args):
-                if '/controller/' in args[2]: seen[0] += 1
-            bus.signal_subscribe(None, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', None, None,
-                                 Gio.DBusSignalFlags.NONE, changed)
-            bodies = [GLib.Variant('(ao)', (views,)), GLib.Variant('(ao)', ([],))]
-            messages = []
-            for i in range(\(calls)):
-                m = Gio.DBusMessage.new_method_call('\(Orientation1.busName)', nav, '\(Orientation1.controllerInterface)', 'SetViewControllers')
-                m.set_body(bodies[i % 2])
-                m.set_flags(Gio.DBusMessageFlags.NO_REPLY_EXPECTED)
-                messages.append(m)
-            for m in messages:
-                bus.send_message(m, Gio.DBusSendMessageFlags.NONE)
-            bus.flush_sync(None)
-            print('sent', time.monotonic(), flush=True)
-            call(*manager[:1], 'org.freedesktop.DBus.Properties', 'Get', GLib.Variant('(ss)', (manager[1], 'InterfaceOrientation')))
-            print('done', time.monotonic(), flush=True)
-            context, quiet = GLib.MainContext.default(), time.monotonic()
-            while time.monotonic() - quiet < 0.5:
-                if context.iteration(False):
-                    quiet = time.monotonic()
-                else:
-                    time.sleep(0.01)
-            print('signals', seen[0], flush=True)
-            """
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw DBusError.failed("pipe") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        let argv = ["/usr/bin/python3", "-c", script, bus.address]
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for a in cArgs { free(a) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ) == 0 else { throw DBusError.failed("spawn") }
-        close(fds[1])
-        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
-        return (pid, fds[0])
+    /// Starts the flooder (Fixtures/flood-client.py): it builds a navigation controller and `views`
+    /// view controllers, then sends `calls` no-reply SetViewControllers alternating all the views and
+    /// none, then one Get. It prints `sent T` once everything is written and `done T` when the Get
+    /// came back (monotonic seconds), then `signals N`, its own controllers' changes it received.
+    private func startFlood(views: Int, calls: Int) throws -> ChildProcess {
+        try ChildProcess(["/usr/bin/python3", packageRoot + "/Tests/ServiceTests/Fixtures/flood-client.py", bus.address,
+                          String(views), String(calls)],
+                         output: .files(stdout: scratch + "/flood.out", stderr: scratch + "/flood.err"))
     }
 
     /// Measures another client's Get round trips while the flood runs; returns their latencies (ms),
     /// and when the flood was sent and finished.
-    private func measure(_ flood: (pid: pid_t, output: Int32)) throws
+    private func measure(_ flood: ChildProcess) throws
         -> (latencies: [Double], sent: Double, done: Double, firstAnswer: Double, ownSignals: Int) {
         let other = try newClient()
         var text = ""
-        func read() {
-            var buf = [UInt8](repeating: 0, count: 256)
-            while true {
-                let n = Glibc.read(flood.output, &buf, buf.count)
-                if n <= 0 { break }
-                text += String(decoding: buf[0..<n], as: UTF8.self)
-            }
-        }
+        func read() { text = flood.log }
         /// The time on the flooder's `key` line, once that line has been read whole.
         func time(_ key: String) -> Double? {
             text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -107,10 +49,8 @@ final class FloodTests: DaemonTestCase {
             latencies.append((end - start) * 1000)
             read()
         }
-        var status: Int32 = 0
-        waitpid(flood.pid, &status, 0)
+        _ = flood.waitForExit(timeout: 120)
         read()
-        close(flood.output)
         return (latencies, time("sent") ?? 0, time("done") ?? 0, firstAnswer, time("signals").map { Int($0) } ?? -1)
     }
 

@@ -7,29 +7,15 @@ import TestSupport
 /// dbus-api.md, "Privilege": argument types are checked against the signature before any value is
 /// decoded, and arrays and strings are bounded while read, so an oversized or wrongly typed message
 /// costs no more than its rejection (quality.md: a 30 MiB wrongly typed value refused in under 1 s
-/// with under 100 MB of peak growth). The payloads come from a Python GIO client, which builds them
-/// without holding millions of values itself; each prints the error, the seconds to it, and the
-/// daemon's peak growth.
+/// with under 100 MB of peak growth). The payloads come from a Python GIO client
+/// (Fixtures/oversized-call.py), which builds them without holding millions of values itself; each
+/// prints the error, the seconds to it, and the daemon's peak growth.
 final class OversizedInputTests: DaemonTestCase {
-    /// Sends one call built by `argumentsPython` (a Python expression of a GLib.Variant) and returns
-    /// the D-Bus error name and the seconds until it came back.
-    private func send(_ path: String, _ interface: String, _ method: String, _ argumentsPython: String) -> (error: String, seconds: Double, output: String) {
-        let script = """
-            import sys, time
-            from gi.repository import Gio, GLib
-            bus = Gio.DBusConnection.new_for_address_sync(sys.argv[1],
-                Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-            args = \(argumentsPython)
-            start = time.monotonic()
-            try:
-                bus.call_sync('\(Orientation1.busName)', '\(path)', '\(interface)', '\(method)', args, None,
-                              Gio.DBusCallFlags.NONE, 20000, None)
-                print('ok', time.monotonic() - start)
-            except GLib.Error as e:
-                print(Gio.DBusError.get_remote_error(e) or 'local', time.monotonic() - start)
-                print(e.message[:300])
-            """
-        let r = runTool(["/usr/bin/python3", "-c", script, bus.address], timeoutMs: 60_000)
+    /// Sends one of Fixtures/oversized-call.py's calls and returns the D-Bus error name and the
+    /// seconds until it came back.
+    private func send(_ name: String, _ object: String? = nil) -> (error: String, seconds: Double, output: String) {
+        let r = runTool(["/usr/bin/python3", packageRoot + "/Tests/ServiceTests/Fixtures/oversized-call.py", bus.address, name]
+                        + (object.map { [$0] } ?? []), timeoutMs: 60_000)
         let first = r.stdout.split(separator: "\n").first?.split(separator: " ") ?? []
         return (first.first.map(String.init) ?? "none: \(r.stderr)", first.count > 1 ? Double(first[1]) ?? -1 : -1, r.stdout)
     }
@@ -57,10 +43,7 @@ final class OversizedInputTests: DaemonTestCase {
     func testA30MiBValueOfTheWrongTypeIsRefusedFromItsSignature() throws {
         try set("RotationLocked", .bool(false))
         assertCheaplyRefused("Set RotationLocked to 30 MiB of bytes", std("InvalidArgs")) {
-            send(Orientation1.managerPath, StandardInterface.properties, "Set", """
-                GLib.Variant('(ssv)', ('\(Orientation1.managerInterface)', 'RotationLocked',
-                    GLib.Variant.new_from_bytes(GLib.VariantType('ay'), GLib.Bytes(bytes(30 * 1024 * 1024)), True)))
-                """)
+            send("set-30mib-bytes")
         }
         XCTAssertEqual(try b("RotationLocked"), false, "state unchanged")
     }
@@ -70,17 +53,17 @@ final class OversizedInputTests: DaemonTestCase {
         let nav = try createController(app, "navigation")
         // Short paths, so a million fit easily in the bus's 32 MiB.
         assertCheaplyRefused("SetViewControllers with 1,000,000 paths", std("LimitsExceeded")) {
-            send(nav, Orientation1.controllerInterface, "SetViewControllers", "GLib.Variant('(ao)', (['/a'] * 1000000,))")
+            send("million-paths", nav)
         }
         XCTAssertEqual(try get("ViewControllers", nav, on: app), .objectPaths([]), "state unchanged")
     }
 
     func testA30MiBStringIsRefusedBeforeItIsCopied() throws {
         assertCheaplyRefused("CreateController with a 30 MiB kind", std("LimitsExceeded")) {
-            send(Orientation1.managerPath, Orientation1.managerInterface, "CreateController", "GLib.Variant('(s)', ('v' * (30 * 1024 * 1024),))")
+            send("30mib-kind")
         }
         assertCheaplyRefused("Get with a 30 MiB interface name", std("LimitsExceeded")) {
-            send(Orientation1.managerPath, StandardInterface.properties, "Get", "GLib.Variant('(ss)', ('i' * (30 * 1024 * 1024), 'x'))")
+            send("30mib-interface")
         }
         XCTAssertFalse(tree().contains("/controller/"), "nothing was created")
     }
@@ -88,8 +71,7 @@ final class OversizedInputTests: DaemonTestCase {
     func testWrongSignaturesAreRefusedWithoutDecoding() throws {
         // Right method, arguments of another type: refused from the header's signature.
         assertCheaplyRefused("SetDeviceOrientation with 30 MiB of bytes", std("InvalidArgs")) {
-            send(Orientation1.managerPath, Orientation1.managerInterface, "SetDeviceOrientation",
-                 "GLib.Variant.new_tuple(GLib.Variant.new_from_bytes(GLib.VariantType('ay'), GLib.Bytes(bytes(30 * 1024 * 1024)), True))")
+            send("device-30mib-bytes")
         }
         XCTAssertEqual(try u("DeviceOrientation"), 0)
     }

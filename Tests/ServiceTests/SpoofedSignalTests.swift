@@ -15,17 +15,8 @@ final class SpoofedSignalTests: DaemonTestCase {
         XCTAssertEqual(try u("DeviceOrientation"), 3)
         let daemonName = try XCTUnwrap(probeConnection.callBusDriverBlocking("GetNameOwner", [.string(Orientation1.busName)]).first?.stringValue)
 
-        let script = """
-            import sys
-            from gi.repository import Gio, GLib
-            bus = Gio.DBusConnection.new_for_address_sync(sys.argv[1],
-                Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-            args = GLib.Variant('(sss)', (sys.argv[3], sys.argv[3], ''))
-            for destination in (sys.argv[2], None):
-                bus.emit_signal(destination, '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'NameOwnerChanged', args)
-            bus.flush_sync(None)
-            """
-        let r = runTool(["/usr/bin/python3", "-c", script, bus.address, daemonName, victim.uniqueName])
+        let r = runTool(["/usr/bin/python3", packageRoot + "/Tests/ServiceTests/Fixtures/spoof-name-owner-changed.py", bus.address,
+                         daemonName, victim.uniqueName])
         XCTAssertEqual(r.status, 0, r.stderr)
         // Let the daemon handle whatever reached it, then look.
         _ = try call(nil, Orientation1.managerPath, "org.freedesktop.DBus.Peer", "Ping")

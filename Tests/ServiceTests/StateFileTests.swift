@@ -179,23 +179,18 @@ final class StateFileTests: DaemonTestCase {
     }
 
     /// Attaches strace to the daemon and the processes it forks from now on (`-f`), with `options`, writing
-    /// its trace to `output`; returns the tracer's pid for `stopTracing`.
-    private func startTracing(_ options: [String], into output: String) throws -> pid_t {
+    /// its trace to `output`; returns the tracer for `stopTracing`.
+    private func startTracing(_ options: [String], into output: String) throws -> ChildProcess {
         guard toolExists("strace") else { throw unavailable("strace is not installed (apt: strace)") }
-        var tracer: pid_t = 0
-        let argv = ["strace", "-f", "-qq", "-p", "\(daemon!.pid)", "-o", output] + options
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for a in cArgs { free(a) } }
-        XCTAssertEqual(posix_spawnp(&tracer, "strace", nil, nil, &cArgs, environ), 0)
+        let tracer = try ChildProcess(["strace", "-f", "-qq", "-p", "\(daemon!.pid)", "-o", output] + options,
+                                      output: .file(scratch + "/strace.log"))
         // strace attaches before it writes anything; give it a moment.
         waitUntil(0.5) { false }
         return tracer
     }
 
-    private func stopTracing(_ tracer: pid_t) {
-        _ = kill(tracer, SIGINT)
-        var status: Int32 = 0
-        waitpid(tracer, &status, 0)
+    private func stopTracing(_ tracer: ChildProcess) {
+        tracer.stop(SIGINT)
     }
 
     /// The main loop never waits for the disk: every fsync and rename is made by another process, in the

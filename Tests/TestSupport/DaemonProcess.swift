@@ -83,65 +83,29 @@ public func waitUntil(_ timeout: Double = 5, _ condition: () -> Bool) -> Bool {
 }
 
 
-/// One daemon process on a private bus (orientationd, or a peer it talks to); stderr goes to a log file.
-public final class DaemonProcess {
-    public let pid: pid_t
-    public let logPath: String
-    public private(set) var exitStatus: Int32?
+/// One daemon process on a private bus (orientationd, or a peer it talks to), its stdout and stderr
+/// appended to a log file: a `ChildProcess`, started by the shorthands below.
+public typealias DaemonProcess = ChildProcess
 
+extension ChildProcess {
     /// Spawns `orientationd ARGS` with stdout and stderr in `logPath`.
     public convenience init(arguments: [String], logPath: String) throws {
         try self.init(command: [programsDirectory() + "/orientationd"] + arguments, logPath: logPath)
     }
 
-    /// Spawns `command` (the program looked up in PATH) with stdout and stderr in `logPath`,
+    /// Spawns `command` (the program looked up in PATH) with stdout and stderr appended to `logPath`,
     /// e.g. a peer such as a mock polkit authority.
-    public init(command argv: [String], logPath: String) throws {
-        self.logPath = logPath
-        let binary = argv[0]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for a in cArgs { free(a) } }
-        var p: pid_t = 0
-        let rc = posix_spawnp(&p, binary, &actions, nil, &cArgs, environ)
-        guard rc == 0 else { throw DBusError.failed("cannot spawn \(binary): \(String(cString: strerror(rc)))") }
-        pid = p
+    public convenience init(command argv: [String], logPath: String) throws {
+        try self.init(argv, output: .file(logPath))
     }
 
-    /// Whether it is still running (reaps it when it is not).
-    public var isRunning: Bool {
-        if exitStatus != nil { return false }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status; return false }
-        return true
-    }
-
-    /// Sends `signal` and waits up to `timeout` s; returns the exit code, or -signal when killed by a signal.
-    @discardableResult
-    public func stop(_ signal: Int32 = SIGTERM, timeout: Double = 5) -> Int32 {
-        if isRunning { kill(pid, signal) }
-        let deadline = now() + timeout
-        while isRunning && now() < deadline { usleep(5_000) }
-        if isRunning {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            exitStatus = status
-            return -999
+    /// The file its output goes to (stdout's, with `.files`).
+    public var logPath: String {
+        switch destination {
+        case .file(let path), .pipe(let path): path
+        case .files(let stdout, _): stdout
         }
-        return DaemonProcess.code(exitStatus!)
     }
-
-    public static func code(_ status: Int32) -> Int32 {
-        (status & 0x7f) == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
-    }
-
-    public var log: String { readText(logPath) }
 }
 
 

@@ -6,10 +6,10 @@ import EventLoop
 /// directory, so the machine's buses are never touched. `stop()` kills it.
 public final class PrivateBus {
     public let address: String
-    private let pid: pid_t
+    private let process: ChildProcess
     /// Where its config and socket live; another bus started in it later has the same address.
     public let directory: String
-    private var outputFD: Int32
+    private var stopped = false
 
     /// A permissive session-like bus, or, with `systemPolicyFiles`, a bus configured as the system
     /// bus is: deny by default, then the given policy files included, so a test can check what a
@@ -76,31 +76,22 @@ public final class PrivateBus {
             </busconfig>
             """
         try writeFile("\(directory)/bus.conf", config)
-        let (p, fd) = try spawn(["dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork", "--print-address=1"],
-                                captureStderr: false)
-        pid = p
-        outputFD = fd.stdout
-        // The daemon prints its address once it listens; a blocking read is fine here.
-        var line = [UInt8]()
-        var byte: UInt8 = 0
-        while read(outputFD, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
-        address = String(decoding: line, as: UTF8.self)
-        if address.isEmpty {
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
+        // dbus-daemon warns about descriptor limits it may not raise: its stderr is dropped.
+        process = try ChildProcess(["dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork", "--print-address=1"],
+                                   output: .pipe(stderr: "/dev/null"))
+        // It prints its address once it listens.
+        guard let line = try? process.readLine(timeout: 10), !line.isEmpty else {
+            process.stop(SIGKILL)
             throw DBusError.failed("dbus-daemon printed no address (a policy it refused?)")
         }
+        address = line
     }
 
     /// Kills the daemon and removes its directory.
     public func stop() {
-        guard outputFD >= 0 else { return }
-        kill(pid, SIGTERM)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        close(outputFD)
-        outputFD = -1
+        guard !stopped else { return }
+        stopped = true
+        process.stop(SIGTERM)
         unlink("\(directory)/bus.conf")
         unlink("\(directory)/bus")
         rmdir(directory)
@@ -116,40 +107,27 @@ public struct ToolResult {
     public var stderr: String
 }
 
-/// Runs a command (looked up in PATH) while iterating the GLib default main context,
-/// so objects exported in this process can answer it; no threads.
+/// Runs a command (looked up in PATH) to its end while iterating the GLib default main context,
+/// so objects exported in this process can answer it; no threads. Its stdout and stderr are caught in
+/// files (no pipe to fill), returned, and removed; after `timeoutMs` it is killed and its status is -1.
 public func runTool(_ argv: [String], timeoutMs: Int = 10_000) -> ToolResult {
-    guard let (pid, fds) = try? spawn(argv, captureStderr: true) else {
+    var template = Array("/tmp/orientationd-tool-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { return ToolResult(status: -1, stdout: "", stderr: "mkdtemp failed") }
+    let directory = String(cString: made)
+    defer {
+        unlink(directory + "/stdout")
+        unlink(directory + "/stderr")
+        rmdir(directory)
+    }
+    let child: ChildProcess
+    do {
+        child = try ChildProcess(argv, output: .files(stdout: directory + "/stdout", stderr: directory + "/stderr"))
+    } catch {
         return ToolResult(status: -1, stdout: "", stderr: "cannot spawn \(argv[0])")
     }
-    var out = [UInt8](), err = [UInt8]()
-    for fd in [fds.stdout, fds.stderr] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-    func drain(_ fd: Int32, _ into: inout [UInt8]) {
-        var buf = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fd, &buf, buf.count)
-            if n <= 0 { return }
-            into.append(contentsOf: buf[0..<n])
-        }
-    }
-    var status: Int32 = 0
-    var exited = false
-    let finished = MainLoop.iterate(until: {
-        drain(fds.stdout, &out)
-        drain(fds.stderr, &err)
-        if waitpid(pid, &status, WNOHANG) == pid { exited = true }
-        return exited
-    }, timeoutMs: timeoutMs)
-    if !finished {
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-    }
-    drain(fds.stdout, &out)
-    drain(fds.stderr, &err)
-    close(fds.stdout)
-    close(fds.stderr)
-    let code: Int32 = finished && (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-    return ToolResult(status: code, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    let status = child.wait(timeout: Double(timeoutMs) / 1000) ?? -1
+    if status == -1 { child.stop(SIGKILL, timeout: 2) }
+    return ToolResult(status: status < 0 ? -1 : status, stdout: child.log, stderr: child.errors)
 }
 
 /// Whether an executable is in PATH.
@@ -162,40 +140,4 @@ private func writeFile(_ path: String, _ text: String) throws {
     guard let f = fopen(path, "w") else { throw DBusError.failed("cannot write \(path)") }
     fputs(text, f)
     fclose(f)
-}
-
-/// posix_spawnp with stdout (and optionally stderr) on close-on-exec pipes.
-private func spawn(_ argv: [String], captureStderr: Bool) throws -> (pid_t, (stdout: Int32, stderr: Int32)) {
-    var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [-1, -1]
-    guard makePipe(&outPipe) else { throw DBusError.failed("pipe failed") }
-    if captureStderr { guard makePipe(&errPipe) else { throw DBusError.failed("pipe failed") } }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-    if captureStderr {
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-    } else {
-        // dbus-daemon warns about fd limits it may not raise; keep test logs quiet.
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    }
-    var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-    defer { for a in cArgs { free(a) } }
-    var pid: pid_t = 0
-    let rc = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, environ)
-    close(outPipe[1])
-    if captureStderr { close(errPipe[1]) }
-    guard rc == 0 else {
-        close(outPipe[0])
-        if captureStderr { close(errPipe[0]) }
-        throw DBusError.failed("cannot spawn \(argv[0]): \(String(cString: strerror(rc)))")
-    }
-    return (pid, (outPipe[0], errPipe[0]))
-}
-
-/// A pipe whose ends are not inherited by spawned children (only the dup2'ed copies are).
-private func makePipe(_ fds: inout [Int32]) -> Bool {
-    guard pipe(&fds) == 0 else { return false }
-    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    return true
 }
