@@ -4,6 +4,7 @@ import OrientationAPI
 import Sensors
 import Log
 import SensorSources
+import Configuration
 
 /// The whole daemon once its settings are known: the bus, the service and its sensor source.
 public final class Daemon {

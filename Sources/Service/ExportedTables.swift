@@ -1,6 +1,7 @@
 import DBus
 import Orientation
 import OrientationAPI
+import Configuration
 
 /// The tables the manager, the windows and the controllers are exported with, each built once, and
 /// the values announcements read through their getters.

@@ -8,16 +8,23 @@ import Policy
 import Log
 import SensorSources
 import Sensors
+import Applications
+import Authorization
+import Compat
+import Configuration
+import State
 
-/// The policy on the bus: the manager, window and controller objects, their signals,
-/// the rotation timer, claims, privilege and the saved state.
+/// The policy on the bus: the manager, window and controller objects, their signals, the rotation
+/// timer and claims; composed of the saved state (`State`), the settings (`Configuration`), privilege
+/// and credentials (`Authorization`), desktop files (`Applications`) and the compatibility interface
+/// (`Compat`), each a module of its own.
 ///
 /// Every call runs one policy operation and then `flush()`, which hands the policy's changes to the
 /// `Announcer` and sends the messages it makes.
 public final class OrientationService {
     let settings: Settings
-    let bus: any Bus
-    let policy: Policy
+    package let bus: any Bus
+    package let policy: Policy
     let authorizer: Authorizer
     /// Each client's uid and process, for the per-user limits and the focus authority (P6f).
     let credentials: ClientCredentials
@@ -41,6 +48,10 @@ public final class OrientationService {
     var departed: ClientID?
     /// `net.hadess.SensorProxy` for desktop shells, when `--sensor-proxy-compat` is on and the name was free.
     var sensorProxyCompat: SensorProxyCompat?
+    /// Whether `flush` runs; a report made while it does is announced by it, not by a flush of its own.
+    private var flushing = false
+    /// What waits for the flush under way to send its batches (`whenFlushed`).
+    private var afterFlush: [() -> Void] = []
 
     /// Builds the service on `connection`, restoring the saved state (P15).
     public init(settings: Settings, bus: any Bus) {
@@ -139,7 +150,7 @@ public final class OrientationService {
     }
 
     /// Whether an accelerometer is there now (`HasAccelerometer`).
-    var hasAccelerometer: Bool { sensor?.isPresent ?? false }
+    package var hasAccelerometer: Bool { sensor?.isPresent ?? false }
 
     /// Uses `source` for device orientations, started and stopped with the claims (P16).
     func attach(_ source: SensorSource, feed: SampleFeed?) {
@@ -152,7 +163,7 @@ public final class OrientationService {
     // MARK: Running operations
 
     /// Runs one policy operation for a method call, answers it, and announces what changed.
-    func perform(_ call: MethodCall, _ operation: () throws(PolicyError) -> [Value]) -> Reply {
+    package func perform(_ call: MethodCall, _ operation: () throws(PolicyError) -> [Value]) -> Reply {
         do {
             let values = try operation()
             flush()
@@ -228,10 +239,14 @@ public final class OrientationService {
 
     /// Announces the policy's changes, batch after batch: completing an instant rotation, or a source
     /// that reports while being started, changes more. Each batch is sent whole before the sensor is
-    /// started or stopped, so a report made meanwhile (which flushes again) comes after it. Property
-    /// changes no signal follows wait for the end of the turn (`scheduleAnnouncement`), so a client
-    /// changing the same objects over and over in one turn costs one PropertiesChanged per object.
+    /// started or stopped; a report made meanwhile reaches the policy as every report does, and this
+    /// flush announces it in its next batch: `flush` never runs inside itself (`flushing`), and what a
+    /// report asks of the compatibility interface waits until the batches are sent (`whenFlushed`).
+    /// Property changes no signal follows wait for the end of the turn (`scheduleAnnouncement`), so a
+    /// client changing the same objects over and over in one turn costs one PropertiesChanged per object.
     func flush() {
+        guard !flushing else { return }
+        flushing = true
         while true {
             let changes = policy.takeChanges()
             guard !changes.isEmpty else { break }
@@ -242,8 +257,17 @@ public final class OrientationService {
             // With no duration, a rotation completes at once, and what waited for it is decided now.
             if settings.rotationDuration == 0, policy.transition != nil { policy.completeTransition() }
         }
+        flushing = false
         scheduleAnnouncement()
         announceSensorProxyCompat()
+        let after = afterFlush
+        afterFlush = []
+        for work in after { work() }
+    }
+
+    /// Runs `work` now, or once the flush under way has sent its batches.
+    private func whenFlushed(_ work: @escaping () -> Void) {
+        if flushing { afterFlush.append(work) } else { work() }
     }
 
     /// What an event asks of the daemon besides its messages: the sensor, the rotation's timer, the log.
@@ -342,12 +366,12 @@ extension OrientationService: SensorSink {
     public func sensorReported(_ orientation: DeviceOrientation) {
         policy.sensorReported(orientation)
         flush()
-        if orientation != .unknown { sensorProxyCompat?.readingArrived() }
+        if orientation != .unknown { whenFlushed { [weak self] in self?.sensorProxyCompat?.readingArrived() } }
     }
 
     /// A reading's tilt, for the compatibility interface's `AccelerometerTilt`.
     public func sensorTilted(_ tilt: AccelerometerTilt) {
-        sensorProxyCompat?.readingArrived(tilt: tilt)
+        whenFlushed { [weak self] in self?.sensorProxyCompat?.readingArrived(tilt: tilt) }
     }
 
     /// `HasAccelerometer` changed: announce it; a vanished device reads unknown, never a stale pose.

@@ -2,6 +2,7 @@
 import EventLoop
 import Log
 import Service
+import Configuration
 
 /// Reads the command line and the config file and starts serving; nil when only the help or the
 /// version was asked for.

@@ -160,7 +160,7 @@ final class DeploymentFilesTests: XCTestCase {
     }
 
     func testPolkitFileDeclaresTheActionsTheAuthorizerAsksFor() throws {
-        let source = try XCTUnwrap(readPackageFile("Sources/Service/Authorizer.swift"))
+        let source = try XCTUnwrap(readPackageFile("Sources/Authorization/Authorizer.swift"))
         let used = Set(source.matches(of: /"(org\.orientationd\.Orientation1\.[a-z-]+)"/).map { String($0.output.1) })
         XCTAssertEqual(used.count, 6, "Authorizer.swift names \(used.sorted())")
 

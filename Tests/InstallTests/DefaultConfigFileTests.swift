@@ -3,6 +3,7 @@ import XCTest
 import Orientation
 @testable import Service
 import TestSupport
+@testable import Configuration
 
 /// data/orientationd.conf, installed as the default config file, lists every key the daemon reads,
 /// each commented out with its default, so it cannot drift from the code.

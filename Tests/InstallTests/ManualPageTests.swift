@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Service
 import TestSupport
+@testable import Configuration
 
 /// The manual pages render without a warning, and name every option, command and key the programs
 /// accept, so a new one cannot go undocumented.

@@ -5,6 +5,7 @@ import DBus
 import OrientationAPI
 import Service
 import TestSupport
+import Configuration
 
 /// `org.freedesktop.DBus.Error.NAME`.
 func std(_ name: String) -> String { "org.freedesktop.DBus.Error." + name }

@@ -2,6 +2,7 @@ import XCTest
 import Orientation
 @testable import Service
 import TestSupport
+@testable import Configuration
 
 /// The config's `[Applications]`: declarations per application id and `DataDirs`; a bad key or value
 /// is a warning naming it, never a refusal to start, and the desktop file then decides.

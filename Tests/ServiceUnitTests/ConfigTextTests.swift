@@ -2,6 +2,7 @@ import XCTest
 import Orientation
 @testable import Service
 import TestSupport
+@testable import Configuration
 
 /// A config value that is not UTF-8 is told, never taken for a missing key: GKeyFile reads such a
 /// value as absent, which would start the daemon from the default without a word. A bad value is

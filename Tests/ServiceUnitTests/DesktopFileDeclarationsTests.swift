@@ -3,6 +3,7 @@ import XCTest
 import Orientation
 @testable import Service
 import TestSupport
+@testable import Applications
 
 /// Desktop files as applications ship them: found in the data directories in order, read once,
 /// read again when they change, and passed over when they are no desktop file or too large.

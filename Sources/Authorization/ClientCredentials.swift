@@ -3,11 +3,11 @@ import Policy
 
 /// What the bus says a client is: the uid it connected as (for the per-user limits and privilege), its
 /// groups (for `[Security] PrivilegedGroups`) and its process (for the focus authority, P6f).
-struct Credentials {
-    let user: UserID
-    let groups: [UInt32]
+package struct Credentials {
+    package let user: UserID
+    package let groups: [UInt32]
     /// 0 when the bus cannot tell, which is never focused.
-    let process: UInt32
+    package let process: UInt32
 }
 
 /// Each client's credentials, asked of the bus once per client (`GetConnectionCredentials`), without
@@ -15,18 +15,18 @@ struct Credentials {
 ///
 /// While a client's lookup is in flight its later requests wait behind it, in order, so one client
 /// never has more than one lookup outstanding.
-final class ClientCredentials {
+package final class ClientCredentials {
     private let bus: any Bus
     private var known: [ClientID: Credentials] = [:]
     private var waiting: [ClientID: [(Credentials?) -> Void]] = [:]
 
-    init(bus: any Bus) {
+    package init(bus: any Bus) {
         self.bus = bus
     }
 
     /// Calls `then` with the client's credentials: at once when known, else once the bus answers;
     /// nil when the bus cannot tell (the client has left).
-    func credentials(of client: ClientID, _ then: @escaping (Credentials?) -> Void) {
+    package func credentials(of client: ClientID, _ then: @escaping (Credentials?) -> Void) {
         if let found = known[client] { return then(found) }
         if waiting[client] != nil {
             waiting[client]?.append(then)
@@ -49,14 +49,14 @@ final class ClientCredentials {
 
     /// The client's uid when the bus has told it already; else nil, and the bus is asked, so that it is
     /// known for the client's next calls (the call queues' per-user bound).
-    func knownUser(of client: ClientID) -> UserID? {
+    package func knownUser(of client: ClientID) -> UserID? {
         if let found = known[client] { return found.user }
         if waiting[client] == nil { credentials(of: client) { _ in } }
         return nil
     }
 
     /// The client left the bus.
-    func forget(_ client: ClientID) {
+    package func forget(_ client: ClientID) {
         known[client] = nil
     }
 

@@ -9,9 +9,9 @@ import Log
 ///
 /// Every check is asynchronous, so a slow or stalled polkit never blocks the main loop, and each
 /// client's decisions are handed out in the order its calls arrived, whatever order the answers come in.
-final class Authorizer {
+package final class Authorizer {
     /// The polkit actions of `dbus/org.orientationd.Orientation1.policy`.
-    enum Action: String {
+    package enum Action: String {
         case lockRotation = "org.orientationd.Orientation1.lock-rotation"
         case setDeviceOrientation = "org.orientationd.Orientation1.set-device-orientation"
         case configureApplication = "org.orientationd.Orientation1.configure-application"
@@ -21,7 +21,7 @@ final class Authorizer {
     }
 
     /// Bounds on what callers can make the daemon wait for (Docs/security.md, "Privilege").
-    enum Bounds {
+    package enum Bounds {
         /// Checks at the authority per client (dbus-api.md, LimitsExceeded).
         static let checksPerClient = 2
         /// Privileged calls waiting per client, decided or not, so a client cannot pile up calls
@@ -90,7 +90,7 @@ final class Authorizer {
     /// Resolves the config's user and group names once, at start, so no lookup happens per call.
     /// On the system bus only root and the system's polkit user are trusted to run the authority;
     /// on another bus the daemon's own uid is too (a test or session bus has no polkitd user).
-    init(bus: any Bus, credentials: ClientCredentials, users: [String], groups: [String], systemBus: Bool) {
+    package init(bus: any Bus, credentials: ClientCredentials, users: [String], groups: [String], systemBus: Bool) {
         self.bus = bus
         self.credentials = credentials
         // A few ids each: arrays, searched in order, are all they need.
@@ -114,7 +114,7 @@ final class Authorizer {
     /// Calls `decided` with nil when `call`'s sender may perform `action`, else with the refusal
     /// (AccessDenied, or LimitsExceeded when it already waits for too many). One client's decisions
     /// come in the order of its calls; `what` names the call in messages.
-    func authorize(_ call: MethodCall, _ action: Action, what: String, _ decided: @escaping (DBusError?) -> Void) {
+    package func authorize(_ call: MethodCall, _ action: Action, what: String, _ decided: @escaping (DBusError?) -> Void) {
         let client = call.sender
         let waiting = queues[client] ?? []
         guard waiting.count < Bounds.waitingPerClient else {
@@ -146,7 +146,7 @@ final class Authorizer {
     }
 
     /// Forgets a client that left the bus and withdraws its checks from the authority.
-    func clientLeft(_ name: String) {
+    package func clientLeft(_ name: String) {
         guard let waiting = queues.removeValue(forKey: name) else { return }
         for request in waiting {
             request.abandoned = true

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import EventLoop
+import Configuration
 import Orientation
 import Log
 
@@ -10,7 +11,7 @@ import Log
 /// or size changes; at most `limit` applications are remembered. A file that is not a regular file,
 /// is larger than 64 KiB or is no key file is passed over for the next directory's; one whose keys
 /// hold nothing valid declares nothing. Each is logged once per file and change.
-final class DesktopFileDeclarations {
+package final class DesktopFileDeclarations {
     /// What was read from one file, and how to tell that it changed.
     private struct Entry {
         let path: String
@@ -26,32 +27,32 @@ final class DesktopFileDeclarations {
         let size: Int
     }
 
-    let directories: [String]
-    let limit: Int
+    package let directories: [String]
+    package let limit: Int
     private var cache: [ApplicationID: Entry] = [:]
     private var clock: UInt64 = 0
     /// Files already logged, with the stamp they had.
     private var logged: Set<String> = []
 
     /// How many applications are remembered now.
-    var cachedCount: Int { cache.count }
+    package var cachedCount: Int { cache.count }
 
     /// The largest desktop file read.
-    static let maxFileBytes = 64 * 1024
+    package static let maxFileBytes = 64 * 1024
 
-    init(directories: [String], limit: Int = 256) {
+    package init(directories: [String], limit: Int = 256) {
         self.directories = directories
         self.limit = max(1, limit)
     }
 
     /// `XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`), then Flatpak's exports.
-    static func defaultDirectories(xdgDataDirs: String?) -> [String] {
+    package static func defaultDirectories(xdgDataDirs: String?) -> [String] {
         let listed = (xdgDataDirs ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         return (listed.isEmpty ? ["/usr/local/share", "/usr/share"] : listed) + ["/var/lib/flatpak/exports/share"]
     }
 
     /// The mask `id`'s desktop file declares; nil when it has no file or declares nothing valid.
-    func mask(for id: ApplicationID) -> OrientationMask? {
+    package func mask(for id: ApplicationID) -> OrientationMask? {
         clock += 1
         for directory in directories {
             let path = "\(directory)/applications/\(id.rawValue).desktop"

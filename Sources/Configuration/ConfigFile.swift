@@ -5,9 +5,9 @@ import Policy
 import Sensors
 
 /// Reads the daemon's config file (dbus-api.md, "Configuration file") into `Settings`.
-enum ConfigFile {
+package enum ConfigFile {
     /// The groups and keys the daemon knows; anything else is warned about.
-    static let known: [String: Set<String>] = [
+    package static let known: [String: Set<String>] = [
         "Application": ["SupportedOrientations", "Idiom"],
         "Rotation": ["Duration"],
         "Screen": ["PortraitSize"],
@@ -23,11 +23,30 @@ enum ConfigFile {
 
     /// The largest config file read: the shipped one is a few KiB, and `[Applications]` holds at most
     /// a few thousand short lines.
-    static let sizeLimit = 1024 * 1024
+    package static let sizeLimit = 1024 * 1024
 
     /// Applies the file at `path` to `settings`; a missing file is all defaults only when `optional`.
     /// Returns warnings (unknown groups and keys) for the caller to log.
-    static func apply(path: String, optional: Bool, to settings: inout Settings) throws(StartupError) -> [String] {
+    /// `text` with every `target` replaced by `replacement`, by bytes: String's own `replacing` would
+    /// link the string-processing runtime into the daemon (scripts/check-lean-daemon).
+    static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        let bytes = Array(text.utf8), pattern = Array(target.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return text }
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if index + pattern.count <= bytes.count, bytes[index..<index + pattern.count].elementsEqual(pattern) {
+                out += replacement.utf8
+                index += pattern.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    package static func apply(path: String, optional: Bool, to settings: inout Settings) throws(StartupError) -> [String] {
         // A missing optional file is told by access(2): GLib's message for it would load iconv's
         // modules to convert strerror's text from the C locale's charset, for nothing.
         if optional && access(path, F_OK) != 0 && errno == ENOENT { return [] }
@@ -67,8 +86,8 @@ enum ConfigFile {
             // A value is quoted up to 80 characters: a line of a megabyte would bury the reason.
             let whole = value(group, key) ?? ""
             guard whole.count > 80 else { return .configuration("\(path): [\(group)] \(key)=\(whole): \(what)") }
-            let shown = whole.prefix(80) + "… (\(whole.utf8.count) bytes)"
-            return .configuration("\(path): [\(group)] \(key)=\(shown): \(what.replacing(whole, with: shown))")
+            let shown = String(whole.prefix(80)) + "… (\(whole.utf8.count) bytes)"
+            return .configuration("\(path): [\(group)] \(key)=\(shown): \(Self.replacing(whole, with: shown, in: what))")
         }
 
         if let text = value("Application", "Idiom") {
@@ -160,7 +179,7 @@ enum ConfigFile {
     /// `[Applications]`: `DataDirs`, and one declaration per application id. A key that is not an id, or
     /// a value that is not a mask, is ignored with a warning naming it (applications.md): the next
     /// source, the desktop file, is then asked for that application.
-    static func applications(_ file: KeyFile, path: String, to settings: inout Settings) -> [String] {
+    package static func applications(_ file: KeyFile, path: String, to settings: inout Settings) -> [String] {
         var warnings: [String] = []
         for key in file.keys(in: "Applications") {
             guard let text = file.string("Applications", key)?.trimmed else { continue }
@@ -189,20 +208,20 @@ enum ConfigFile {
     }
 
     /// `[Limits]`'s keys and the limits they set.
-    static var limitKeys: [(String, WritableKeyPath<Limits, Int>)] {
+    package static var limitKeys: [(String, WritableKeyPath<Limits, Int>)] {
         [("Windows", \.windows), ("Controllers", \.controllers), ("Depth", \.depth),
          ("WindowsPerUser", \.windowsPerUser), ("ControllersPerUser", \.controllersPerUser),
          ("TotalWindows", \.totalWindows), ("TotalControllers", \.totalControllers)]
     }
 
     /// `[Limits]`'s keys for the bytes of calls waiting their turn (Docs/security.md, "Calls in turns").
-    static var queueKeys: [(String, WritableKeyPath<QueueLimits, Int>)] {
+    package static var queueKeys: [(String, WritableKeyPath<QueueLimits, Int>)] {
         [("QueuedBytes", \.bytesPerClient), ("QueuedBytesPerUser", \.bytesPerUser), ("TotalQueuedBytes", \.bytesInAll)]
     }
 
     /// A narrower limit above a wider one is allowed (the wider one binds first) but is likely a
     /// mistake, e.g. `Windows` raised without `WindowsPerUser`; say so.
-    static func ineffectiveLimits(_ limits: Limits) -> [String] {
+    package static func ineffectiveLimits(_ limits: Limits) -> [String] {
         let pairs: [(String, Int, String, Int)] = [
             ("Windows", limits.windows, "WindowsPerUser", limits.windowsPerUser),
             ("WindowsPerUser", limits.windowsPerUser, "TotalWindows", limits.totalWindows),
@@ -215,7 +234,7 @@ enum ConfigFile {
     }
 
     /// `1080x1920`.
-    static func parseSize(_ text: String) -> ScreenSize? {
+    package static func parseSize(_ text: String) -> ScreenSize? {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = UInt32(parts[0]), let h = UInt32(parts[1]),
               (1...65535).contains(w), (1...65535).contains(h) else { return nil }
@@ -223,14 +242,14 @@ enum ConfigFile {
     }
 
     /// `;`-separated names, blanks dropped.
-    static func list(_ text: String) -> [String] {
+    package static func list(_ text: String) -> [String] {
         text.split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
     }
 }
 
 extension String {
     /// Without leading and trailing blanks.
-    var trimmed: String {
+    package var trimmed: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" { s.removeLast() }

@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import DBus
 import Orientation
 import OrientationAPI
@@ -16,8 +17,9 @@ import EventLoop
 ///
 /// The ambient light and proximity sensors are served here too, as the peer serves them: each is read
 /// only while some client claims it, and its readings go to the clients that claim it.
-final class SensorProxyCompat {
-    unowned let service: OrientationService
+package final class SensorProxyCompat {
+    /// The service, as far as this interface may see it.
+    unowned let service: any SensorProxyHost
     /// Clients holding an accelerometer claim made here (one each, as iio-sensor-proxy counts).
     private(set) var claimants: Set<ClientID> = []
     /// Properties whose values changed and are not announced yet, in the order they were named.
@@ -43,13 +45,13 @@ final class SensorProxyCompat {
     /// How long a claim waits for the first reading before it is answered anyway: the peer's poll period.
     static let firstReadingBoundMs: UInt32 = 700
 
-    init(service: OrientationService) { self.service = service }
+    package init(service: any SensorProxyHost) { self.service = service }
 
     /// Why the compatibility interface did not start, in words for the log.
-    struct Refusal: Error { let message: String }
+    package struct Refusal: Error { package let message: String }
 
     /// Exports the object, then takes the name; on refusal nothing stays exported.
-    func start() throws(Refusal) {
+    package func start() throws(Refusal) {
         let bus = service.bus
         do {
             try bus.objects.register(path: SensorProxy.path, interfaces: [interface()])
@@ -74,7 +76,7 @@ final class SensorProxyCompat {
     }
 
     /// A client left the bus: its claims here are gone (the policy drops its accelerometer count itself).
-    func clientLeft(_ client: ClientID) {
+    package func clientLeft(_ client: ClientID) {
         claimants.remove(client)
         for kind in ScalarSensorKind.allCases { release(kind, by: client) }
     }
@@ -136,17 +138,17 @@ final class SensorProxyCompat {
     }
 
     /// Marks a property as changed, to be announced at the end of the turn's batch.
-    func name(_ property: String) {
+    package func name(_ property: String) {
         if !changed.contains(property) { changed.append(property) }
     }
 
     /// Whether the source makes its poses up (the simulated sensor): its pose is always defined, and
     /// its tilt is the one its device orientation implies, as no raw reading stands behind a pose set by hand.
-    private var posesMadeUp: Bool { service.sensor?.keepsPoseWhileStopped ?? false }
+    private var posesMadeUp: Bool { service.sensorMakesPosesUp }
 
     /// Names what the policy's events change here: the orientation string with each rotation, and a
     /// made-up pose's tilt when a device change moves it from one tilt to another.
-    func follow(_ events: [PolicyEvent]) {
+    package func follow(_ events: [PolicyEvent]) {
         for event in events {
             switch event {
             case .willChange: name("AccelerometerOrientation")
@@ -158,7 +160,7 @@ final class SensorProxyCompat {
     }
 
     /// The tilt a device orientation implies, for poses no reading stands behind.
-    static func impliedTilt(_ device: DeviceOrientation) -> AccelerometerTilt {
+    package static func impliedTilt(_ device: DeviceOrientation) -> AccelerometerTilt {
         switch device {
         case .unknown: .undefined
         case .faceUp: .faceUp
@@ -172,7 +174,7 @@ final class SensorProxyCompat {
 
     /// The accelerometer gave a reading (`tilt` when the reading's tilt is known): the orientation and
     /// tilt are defined from now on, and the claims waiting for it are answered.
-    func readingArrived(tilt newTilt: AccelerometerTilt? = nil) {
+    package func readingArrived(tilt newTilt: AccelerometerTilt? = nil) {
         if !accelerometerRead {
             accelerometerRead = true
             name("AccelerometerOrientation")
@@ -186,7 +188,7 @@ final class SensorProxyCompat {
     }
 
     /// The accelerometer went away: nothing is known of its pose until another gives a reading.
-    func accelerometerVanished() {
+    package func accelerometerVanished() {
         if accelerometerRead { name("AccelerometerOrientation") }
         if tilt != .undefined { name("AccelerometerTilt") }
         accelerometerRead = false
@@ -217,7 +219,7 @@ final class SensorProxyCompat {
     }
 
     /// Sends `PropertiesChanged` for what was named, with what the getters read now.
-    func announce() {
+    package func announce() {
         guard !changed.isEmpty else { return }
         defer { changed = [] }
         do {
@@ -238,7 +240,7 @@ final class SensorProxyCompat {
         var parts = [owner]
         if let pid = ask("GetConnectionUnixProcessID", owner)?.uint32Value {
             parts.append("pid \(pid)")
-            let comm = (try? Service.readText("/proc/\(pid)/comm"))?.split(separator: "\n").first.map(String.init)
+            let comm = Self.firstLine(of: "/proc/\(pid)/comm")
             if let comm, !comm.isEmpty { parts.append(comm) }
         }
         return parts.joined(separator: ", ")
@@ -246,8 +248,18 @@ final class SensorProxyCompat {
 
     // MARK: The interface
 
+    /// The first line of a small file such as `/proc/PID/comm`; nil when it cannot be read.
+    private static func firstLine(of path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let line = String(cString: buffer).split(separator: "\n").first.map(String.init)
+        return line?.isEmpty == false ? line : nil
+    }
+
     /// The string iio-sensor-proxy would report for the pose that produces `orientation`.
-    static func accelerometerOrientation(_ orientation: InterfaceOrientation) -> String {
+    package static func accelerometerOrientation(_ orientation: InterfaceOrientation) -> String {
         switch orientation {
         case .portrait: "normal"
         case .portraitUpsideDown: "bottom-up"
@@ -300,40 +312,15 @@ final class SensorProxyCompat {
     }
 }
 
-extension OrientationService {
-    /// Starts `net.hadess.SensorProxy` when the settings ask for it; a refusal is logged, never fatal.
-    func startSensorProxyCompat() {
-        guard settings.sensorProxyCompat else { return }
-        guard settings.sensor != .sensorProxy else {
-            Log.warning("the sensor-proxy source reads \(SensorProxy.busName) from iio-sensor-proxy, so orientationd "
-                + "cannot serve that name too; the compatibility interface is off")
-            return
-        }
-        let compat = SensorProxyCompat(service: self)
-        do {
-            try compat.start()
-            sensorProxyCompat = compat
-            Log.info("serving \(SensorProxy.busName) at \(SensorProxy.path) (compatibility interface)")
-        } catch {
-            Log.error(error.message)
-        }
-    }
-
-    /// Announces the compatibility object's changed properties; called at the end of every `flush()`.
-    func announceSensorProxyCompat() {
-        sensorProxyCompat?.announce()
-    }
-}
-
 extension SensorProxyCompat: ScalarSensorSink {
     /// A sensor came or went: everyone hears of it, with its values when it came (as the peer does).
-    func scalarSensorPresenceChanged(_ kind: ScalarSensorKind) {
+    package func scalarSensorPresenceChanged(_ kind: ScalarSensorKind) {
         let (presence, reading) = Self.properties(kind)
         send(kind, [presence] + (isPresent(kind) ? reading : []))
     }
 
     /// A reading that changes a value goes to the clients that claim the sensor, and to no one else.
-    func scalarSensor(_ kind: ScalarSensorKind, read reading: ScalarReading) {
+    package func scalarSensor(_ kind: ScalarSensorKind, read reading: ScalarReading) {
         switch reading {
         case .light(let level, let lux):
             guard level != lightLevel || lux != lightInLux else { return }

@@ -7,14 +7,14 @@ import EventLoop
 /// It is checked once and then used only through a descriptor, so replacing its path later changes
 /// nothing. Files are read only when regular and small, and replaced atomically and durably by a
 /// short-lived child process, so neither a caller nor the main loop ever waits for the disk.
-final class StateDirectory {
-    let path: String
+package final class StateDirectory {
+    package let path: String
     private let fd: Int32
 
     /// Opens `path`, creating it (mode 0755, with missing parents) when it does not exist. Throws when it is
     /// not a directory, is not owned by the daemon's user, or is writable by others: anyone who may
     /// add files there could plant or swap the state.
-    init(path: String) throws(StateDirectoryError) {
+    package init(path: String) throws(StateDirectoryError) {
         self.path = path
         var created = mkdir(path, 0o755) == 0
         var mkdirError = created ? 0 : errno
@@ -54,7 +54,7 @@ final class StateDirectory {
     deinit { close(fd) }
 
     /// What `read` found.
-    enum Contents {
+    package enum Contents {
         case missing
         case bytes([UInt8])
         /// Not used, and why (not a regular file, too big, unreadable).
@@ -63,7 +63,7 @@ final class StateDirectory {
 
     /// Reads `name` when it is a regular file of at most `limit` bytes; meant for the start only.
     /// A symbolic link is not followed and a FIFO does not block the open.
-    func read(_ name: String, limit: Int) -> Contents {
+    package func read(_ name: String, limit: Int) -> Contents {
         let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0)
         guard file >= 0 else {
             switch errno {
@@ -92,7 +92,7 @@ final class StateDirectory {
     }
 
     /// Removes temporaries of `name` that a crash or power cut left behind.
-    func removeTemporaries(of name: String) {
+    package func removeTemporaries(of name: String) {
         let copy = dup(fd)
         guard copy >= 0, let listing = fdopendir(copy) else { return }
         defer { closedir(listing) }
@@ -108,7 +108,7 @@ final class StateDirectory {
     }
 
     /// A write under way in a child process.
-    final class Writing {
+    package final class Writing {
         fileprivate let pid: pid_t
         fileprivate let resultFD: Int32
         fileprivate let describe: (DurableWrite.Failure) -> String
@@ -153,7 +153,7 @@ final class StateDirectory {
     /// Replaces `name` with `bytes` atomically and durably, in a child process: a fresh temporary opened
     /// with `O_CREAT | O_EXCL | O_NOFOLLOW`, mode 0644, fsync, rename over `name`, fsync of the directory.
     /// `done` runs from the main loop with nil, or with what failed.
-    func replace(_ name: String, with bytes: [UInt8], _ done: @escaping (String?) -> Void) -> Writing {
+    package func replace(_ name: String, with bytes: [UInt8], _ done: @escaping (String?) -> Void) -> Writing {
         let temporary = Self.temporaryPrefix(name) + Self.randomSuffix()
         let describe = describer(name, temporary)
         var ends: [Int32] = [-1, -1]
@@ -194,7 +194,7 @@ final class StateDirectory {
     }
 
     /// As `replace`, in this process, waiting for the disk: for shutdown only.
-    func replaceNow(_ name: String, with bytes: [UInt8]) -> String? {
+    package func replaceNow(_ name: String, with bytes: [UInt8]) -> String? {
         let temporary = Self.temporaryPrefix(name) + Self.randomSuffix()
         let failure = bytes.withUnsafeBytes { DurableWrite.run(directory: fd, temporary: temporary, name: name, data: $0) }
         return failure.step == 0 ? nil : describer(name, temporary)(failure)
@@ -213,7 +213,7 @@ final class StateDirectory {
         }
     }
 
-    static func temporaryPrefix(_ name: String) -> String { "." + name + "-" }
+    package static func temporaryPrefix(_ name: String) -> String { "." + name + "-" }
 
     /// 64 random bits, so no other process can guess the next temporary's name.
     private static func randomSuffix() -> String {
@@ -235,21 +235,21 @@ final class StateDirectory {
 }
 
 /// Why the state directory cannot be used.
-struct StateDirectoryError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
+package struct StateDirectoryError: Error {
+    package let message: String
+    package init(_ message: String) { self.message = message }
 }
 
 /// The durable replacement of one file, as system calls only: it runs in a forked child, where nothing
 /// that allocates or takes a lock may run.
-enum DurableWrite {
+package enum DurableWrite {
     /// The step that failed (0: none) and its errno.
-    struct Failure {
+    package struct Failure {
         var step: Int32
         var error: Int32
     }
 
-    enum Step {
+    package enum Step {
         static let create: Int32 = 1
         static let mode: Int32 = 2
         static let write: Int32 = 3
@@ -259,7 +259,7 @@ enum DurableWrite {
         static let syncDirectory: Int32 = 7
     }
 
-    static func run(directory: Int32, temporary: UnsafePointer<CChar>, name: UnsafePointer<CChar>,
+    package static func run(directory: Int32, temporary: UnsafePointer<CChar>, name: UnsafePointer<CChar>,
                     data: UnsafeRawBufferPointer) -> Failure {
         // O_EXCL with O_CREAT fails on any existing name, a symbolic link included; O_NOFOLLOW says so twice.
         let file = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -297,7 +297,7 @@ enum DurableWrite {
 
     /// Closes every descriptor but `a` and `b` (and 0–2), so the child holds neither the bus
     /// connection nor a device open should it outlive the daemon.
-    static func closeAllBut(_ a: Int32, _ b: Int32) {
+    package static func closeAllBut(_ a: Int32, _ b: Int32) {
         let low = UInt32(min(a, b)), high = UInt32(max(a, b))
         if low > 3 { close_range(3, low - 1, 0) }
         if high > low + 1 { close_range(low + 1, high - 1, 0) }

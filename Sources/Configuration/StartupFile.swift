@@ -4,13 +4,13 @@
 /// opened without blocking, so a FIFO or a device node cannot hang the daemon before it serves;
 /// refused unless it is a regular file; read up to `limit` bytes, so `/dev/zero` or a huge file
 /// cannot grow it without bound.
-enum StartupFile {
+package enum StartupFile {
     /// Why a file could not be read, in words for the message that stops the daemon.
-    enum Failure: Error {
+    package enum Failure: Error {
         case missing
         case refused(String)
 
-        var message: String {
+        package var message: String {
             switch self {
             case .missing: "no such file"
             case .refused(let why): why
@@ -19,7 +19,7 @@ enum StartupFile {
     }
 
     /// The whole file; wraps open (`O_NONBLOCK`), fstat and read.
-    static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             if errno == ENOENT { throw .missing }

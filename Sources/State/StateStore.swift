@@ -2,25 +2,34 @@
 import CGLib
 import Orientation
 import EventLoop
+import Configuration
 import Log
 
 /// What survives a restart (P15).
-struct SavedState: Equatable {
-    var rotationLocked: Bool
+package struct SavedState: Equatable {
+    package var rotationLocked: Bool
     /// The application mask set over the bus; nil (and not written) while the config's is in force.
-    var applicationMask: OrientationMask?
-    var interfaceOrientation: InterfaceOrientation
+    package var applicationMask: OrientationMask?
+    package var interfaceOrientation: InterfaceOrientation
     /// The user's per-application orientations (`SetApplicationOrientations`).
-    var applicationOrientations: [ApplicationID: OrientationMask] = [:]
+    package var applicationOrientations: [ApplicationID: OrientationMask] = [:]
+
+    package init(rotationLocked: Bool, applicationMask: OrientationMask?, interfaceOrientation: InterfaceOrientation,
+                 applicationOrientations: [ApplicationID: OrientationMask] = [:]) {
+        self.rotationLocked = rotationLocked
+        self.applicationMask = applicationMask
+        self.interfaceOrientation = interfaceOrientation
+        self.applicationOrientations = applicationOrientations
+    }
 
     /// What privileged calls change, whose callers are answered once it is on the disk.
-    struct Durable: Equatable {
+    package struct Durable: Equatable {
         var rotationLocked: Bool
         var applicationMask: OrientationMask?
         var applicationOrientations: [ApplicationID: OrientationMask]
     }
 
-    var durable: Durable {
+    package var durable: Durable {
         Durable(rotationLocked: rotationLocked, applicationMask: applicationMask, applicationOrientations: applicationOrientations)
     }
 }
@@ -34,16 +43,16 @@ struct SavedState: Equatable {
 /// coalesced: while one is under way, later changes wait and only the newest is written next. Every
 /// write replaces the file by rename, so a crash or power cut at any moment leaves the old or the new
 /// state, never a torn one.
-final class StateStore {
+package final class StateStore {
     /// The file's name in the state directory.
-    static let fileName = "state"
+    package static let fileName = "state"
     /// A state file is three short lines and at most 1,024 overrides of at most 255-byte ids; anything
     /// bigger is not one, and is not read into memory.
-    static let sizeLimit = 512 * 1024
+    package static let sizeLimit = 512 * 1024
     /// The group holding the per-application overrides, one key per application id.
     private static let overridesGroup = "ApplicationOrientations"
     /// The shortest time between two writes made for the interface orientation alone.
-    static let lazyIntervalMs = 5000
+    package static let lazyIntervalMs = 5000
 
     /// The key of a mask set over the bus. Earlier versions wrote `ApplicationMask` after every change,
     /// the config's mask included, so that key cannot tell an administrator's choice from a client's
@@ -73,7 +82,7 @@ final class StateStore {
     private var failing = false
 
     /// The store in `directory`, which is created when missing and checked (StateDirectory).
-    init(directory path: String) {
+    package init(directory path: String) {
         do {
             directory = try StateDirectory(path: path)
             directory?.removeTemporaries(of: Self.fileName)
@@ -83,11 +92,11 @@ final class StateStore {
         }
     }
 
-    var path: String { (directory?.path ?? "") + "/" + Self.fileName }
+    package var path: String { (directory?.path ?? "") + "/" + Self.fileName }
 
     /// The saved state, nil when there is none or it cannot be used. A file that is not usable is
     /// reported here, once, and replaced at the next `save`.
-    func load() -> SavedState? {
+    package func load() -> SavedState? {
         guard let directory else { return nil }
         let bytes: [UInt8]
         switch directory.read(Self.fileName, limit: Self.sizeLimit) {
@@ -133,7 +142,7 @@ final class StateStore {
     /// At start, after `load()`, with the state the daemon starts in: a file found unusable is replaced
     /// now, not at the first change; a missing one already stands for this state (the defaults, as the
     /// next start would take them again), so nothing is written, and no writer started, until it changes.
-    func begin(with state: SavedState) {
+    package func begin(with state: SavedState) {
         guard missing, directory != nil else { return save(state) }
         latest = state
         written = state
@@ -147,7 +156,7 @@ final class StateStore {
     /// of the lock and the application mask is on the disk: with nil, or with what failed. At once when
     /// it is there already, or when there is no usable state directory (the state is not kept at all,
     /// as was reported at start).
-    func save(_ state: SavedState, then: ((String?) -> Void)? = nil) {
+    package func save(_ state: SavedState, then: ((String?) -> Void)? = nil) {
         latest = state
         guard directory != nil, !stopping else {
             then?(nil)
@@ -209,7 +218,7 @@ final class StateStore {
 
     /// Waits for the write under way and writes what is still pending: at shutdown, so the last
     /// acknowledged state, and the newest orientation, are on the disk before the process ends.
-    func finish() {
+    package func finish() {
         guard let directory else { return }
         stopping = true
         lazyTimer?.cancel()
