@@ -119,13 +119,13 @@ test-release: deps release
 
 # The focus reporters in the real desktops, headless: GNOME Shell's extension and KWin's script
 # with the relay, each moving the focus between two GTK applications with different declarations
-# (scripts/shell-focus). Their desktops are large installs (about 500 MB), so `make test` leaves them out.
+# (Tests/Shells). Their desktops are large installs (about 500 MB), so `make test` leaves them out.
 test-shells: build-deps
 	./scripts/install-deps shells
 	$(SWIFT) build --product orientationd
 	$(SWIFT) build --product orientationctl
-	./scripts/shell-focus/gnome-shell.sh
-	./scripts/shell-focus/kwin.sh
+	./Tests/Shells/gnome-shell.sh
+	./Tests/Shells/kwin.sh
 
 # The linker places the functions Linker/orientationd.order lists together; a list that names
 # functions the code no longer has fails the build (scripts/check-symbol-order says how to make it again),
@@ -163,7 +163,7 @@ $(GENERATED)/%: man/%.scd
 
 install: programs manpages completions
 	@mkdir -p $(GENERATED)
-	$(SUBSTITUTE) dbus/orientationd.service.in > $(GENERATED)/orientationd.service
+	$(SUBSTITUTE) data/orientationd.service.in > $(GENERATED)/orientationd.service
 	$(SUBSTITUTE) dbus/org.orientationd.Orientation1.service.in > $(GENERATED)/org.orientationd.Orientation1.service
 	$(SUBSTITUTE) dbus/org.orientationd.FocusRelay.service.in > $(GENERATED)/org.orientationd.FocusRelay.service
 	$(INSTALL) -d $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(DBUSDIR)/system.d \
@@ -188,7 +188,7 @@ install: programs manpages completions
 	$(INSTALL) -m 0644 dbus/org.orientationd.Orientation1.policy $(DESTDIR)$(POLKITACTIONSDIR)/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.service $(DESTDIR)$(UNITDIR)/
 	$(INSTALL) -m 0644 data/80-orientationd.rules $(DESTDIR)$(UDEVRULESDIR)/
-	$(INSTALL) -m 0644 dbus/orientationd.sysusers $(DESTDIR)$(SYSUSERSDIR)/orientationd.conf
+	$(INSTALL) -m 0644 data/orientationd.sysusers $(DESTDIR)$(SYSUSERSDIR)/orientationd.conf
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.8 $(DESTDIR)$(MANDIR)/man8/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationctl.1 $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 0644 $(GENERATED)/orientationd.conf.5 $(DESTDIR)$(MANDIR)/man5/

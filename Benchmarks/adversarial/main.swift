@@ -20,7 +20,7 @@
 import DBus
 import EventLoop
 import OrientationAPI
-import TestSupport
+import Harness
 
 setvbuf(stdout, nil, _IOLBF, 0)
 

@@ -89,7 +89,7 @@ final class DeploymentFilesTests: XCTestCase {
     /// policy in a deny-by-default bus and serves from a state directory of its own.
     func testTheDaemonRunsAsItsOwnUserUnderTheShippedFiles() throws {
         guard getuid() == 0 else { throw unavailable("creating the daemon's user needs root") }
-        let created = runTool(["systemd-sysusers", packageRoot + "/dbus/orientationd.sysusers"])
+        let created = runTool(["systemd-sysusers", packageRoot + "/data/orientationd.sysusers"])
         XCTAssertEqual(created.status, 0, created.stderr)
         let user = try XCTUnwrap(getpwnam("orientationd"), "systemd-sysusers did not create orientationd").pointee
         // The bus resolves the policy's user names when it loads them, so after the user exists.
@@ -120,8 +120,8 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertTrue(waitUntil { readText(state + "/state/state").contains("RotationLocked=true") }, daemon.log)
     }
 
-    /// The templates `make install` fills in (dbus/*.service.in): the bus and systemd start the same
-    /// program with the same config file; only the bus names the state directory, which the unit
+    /// The templates `make install` fills in (dbus/*.service.in, data/orientationd.service.in): the bus
+    /// and systemd start the same program with the same config file; only the bus names the state directory, which the unit
     /// leaves to its StateDirectory=.
     func testActivationFileAndUnitAgree() throws {
         let service = keyFile(try XCTUnwrap(readPackageFile("dbus/org.orientationd.Orientation1.service.in")))["D-BUS Service"] ?? [:]
@@ -131,8 +131,8 @@ final class DeploymentFilesTests: XCTestCase {
         let command = "@libexecdir@/orientationd --system@config_option@"
         XCTAssertEqual(service["Exec"], [command + "@state_option@"])
 
-        XCTAssertTrue(packageDirectory("dbus").contains("orientationd.service.in"), "SystemdService names dbus/orientationd.service.in")
-        let unit = keyFile(try XCTUnwrap(readPackageFile("dbus/orientationd.service.in")))
+        XCTAssertTrue(packageDirectory("data").contains("orientationd.service.in"), "SystemdService names data/orientationd.service.in")
+        let unit = keyFile(try XCTUnwrap(readPackageFile("data/orientationd.service.in")))
         let s = unit["Service"] ?? [:]
         XCTAssertEqual(s["Type"], ["dbus"])
         XCTAssertEqual(s["BusName"], [Orientation1.busName])
@@ -141,7 +141,7 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertEqual(s["StateDirectoryMode"], ["0755"], "the state directory dbus-api.md describes")
         XCTAssertEqual(s["User"], ["orientationd"])
         XCTAssertEqual(s["Group"], ["orientationd"])
-        let sysusers = try XCTUnwrap(readPackageFile("dbus/orientationd.sysusers"))
+        let sysusers = try XCTUnwrap(readPackageFile("data/orientationd.sysusers"))
         XCTAssertTrue(sysusers.split(separator: "\n").contains { $0.hasPrefix("u orientationd ") }, sysusers)
         for (key, value) in [("ProtectSystem", "strict"), ("ProtectHome", "yes"), ("PrivateTmp", "yes"),
                              ("NoNewPrivileges", "yes"), ("RestrictAddressFamilies", "AF_UNIX AF_NETLINK"),
@@ -153,7 +153,7 @@ final class DeploymentFilesTests: XCTestCase {
 
     /// The unit bounds what the daemon may take, whatever clients send (Docs/security.md).
     func testUnitBoundsMemoryAndDescriptors() throws {
-        let unit = keyFile(try XCTUnwrap(readPackageFile("dbus/orientationd.service.in")))
+        let unit = keyFile(try XCTUnwrap(readPackageFile("data/orientationd.service.in")))
         let s = unit["Service"] ?? [:]
         XCTAssertEqual(s["MemoryMax"], ["256M"])
         XCTAssertEqual(s["LimitNOFILE"], ["256"])

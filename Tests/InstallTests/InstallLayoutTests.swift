@@ -59,7 +59,7 @@ final class InstallLayoutTests: XCTestCase {
         }
         for (installed, source) in [("/etc/orientationd/orientationd.conf", "data/orientationd.conf"),
                                     ("/usr/lib/udev/rules.d/80-orientationd.rules", "data/80-orientationd.rules"),
-                                    ("/usr/lib/sysusers.d/orientationd.conf", "dbus/orientationd.sysusers"),
+                                    ("/usr/lib/sysusers.d/orientationd.conf", "data/orientationd.sysusers"),
                                     ("/usr/share/dbus-1/system.d/org.orientationd.Orientation1.conf", "dbus/org.orientationd.Orientation1.conf"),
                                     ("/usr/share/polkit-1/actions/org.orientationd.Orientation1.policy", "dbus/org.orientationd.Orientation1.policy")] {
             XCTAssertEqual(install.text(installed), readText(packageRoot + "/" + source), installed)

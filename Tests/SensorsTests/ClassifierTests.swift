@@ -179,7 +179,7 @@ final class ClassifierTests: XCTestCase {
     /// Shaking, walking and a correct scale never move the gravity: magnitudes outside the gates that
     /// do not agree for a second are accelerations, as before.
     func testRealMotionNeverTeachesAScale() throws {
-        let folder = "/" + #filePath.split(separator: "/").dropLast(1).joined(separator: "/") + "/Traces"
+        let folder = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/traces/classifier"
         for name in ["shaken.csv", "walking.csv", "fast-flip.csv"] {
             var classifier = Classifier()
             for s in try Trace(parsing: String(contentsOfFile: folder + "/" + name, encoding: .utf8)).samples { _ = classifier.add(s) }
@@ -197,7 +197,7 @@ final class ClassifierTests: XCTestCase {
     }
 }
 
-/// Recorded-style traces in `Traces/`: each file states, in an `# expect:` line, the orientations it must produce.
+/// Recorded-style traces in `traces/classifier/`: each file states, in an `# expect:` line, the orientations it must produce.
 final class TraceTests: XCTestCase {
     private static let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
 
@@ -209,7 +209,7 @@ final class TraceTests: XCTestCase {
     }
 
     func testEachRecordedTraceGivesTheOrientationsItStates() throws {
-        let folder = TraceTests.root + "/Tests/SensorsTests/Traces"
+        let folder = TraceTests.root + "/traces/classifier"
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".csv") }.sorted()
         XCTAssertEqual(names, ["fast-flip.csv", "flat-then-lifted.csv", "jitter-45.csv", "shaken.csv",
                                "slow-turn.csv", "walking.csv"])

@@ -21,8 +21,8 @@ public enum TestAccounts {
     /// Another ordinary user, member of `groupName`.
     public static func groupMember() throws -> TestAccount { try account("orientationd-test-member", inGroup: true) }
 
-    /// Whether the accounts can be made and taken on: only as root (as CI runs). The release build
-    /// compiles this target too, without XCTest, so callers turn this into a skip themselves.
+    /// Whether the accounts can be made and taken on: only as root (as CI runs). The harness has no
+    /// XCTest (the benchmarks use it too), so callers turn this into a skip themselves.
     public static var available: Bool { getuid() == 0 }
 
     /// uid 65534, for a caller nothing lists.

@@ -16,7 +16,7 @@
 # the extension is disabled (it reports ("", 0)) and enabled again.
 #
 # Run as root (it creates the user and switches to it):
-#   scripts/shell-focus/gnome-shell.sh
+#   Tests/Shells/gnome-shell.sh
 # Environment: ORIENTATIOND (default .build/debug/orientationd), ORIENTATIONCTL
 # (default: beside it), TEST_USER (default orientationd-test), KEEP=1 keeps the
 # scratch directory after a pass (it is always kept after a failure).
@@ -26,7 +26,7 @@
 set -u
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-. "$ROOT/scripts/shell-focus/bus-config.sh"
+. "$ROOT/Tests/Shells/bus-config.sh"
 ORIENTATIOND=${ORIENTATIOND:-$ROOT/.build/debug/orientationd}
 ORIENTATIONCTL=${ORIENTATIONCTL:-$(dirname "$ORIENTATIOND")/orientationctl}
 TEST_USER=${TEST_USER:-orientationd-test}
@@ -220,7 +220,7 @@ chmod 700 "$SCRATCH/run"
 # --- buses -------------------------------------------------------------------
 
 # start_bus NAME: a dbus-daemon that lets every user connect, own and call
-# anything (the policy of Tests/TestSupport/PrivateBus.swift's session bus);
+# anything (the policy of Harness/PrivateBus.swift's session bus);
 # sets ADDRESS.
 start_bus() {
     write_bus_config "$SCRATCH/$1.conf" "$SCRATCH/$1.socket"

@@ -13,7 +13,7 @@ set -euo pipefail
 
 START_NS=$(date +%s%N)
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-. "$REPO/scripts/shell-focus/bus-config.sh"
+. "$REPO/Tests/Shells/bus-config.sh"
 ORIENTATIOND=${ORIENTATIOND:-$REPO/.build/debug/orientationd}
 ORIENTATIONCTL=${ORIENTATIONCTL:-$REPO/.build/debug/orientationctl}
 KWIN=${KWIN:-/usr/bin/kwin_wayland}

@@ -5,10 +5,10 @@ import EventLoop
 // Helpers every test that runs the built daemon needs: where the products are, temporary
 // files, time, and the daemon as a child process.
 
-/// The package's root directory, found from this file's path (Tests/TestSupport/DaemonProcess.swift).
+/// The package's root directory, found from this file's path (Harness/DaemonProcess.swift).
 public let packageRoot: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
+    parts.removeLast(2)
     return parts.joined(separator: "/")
 }()
 
