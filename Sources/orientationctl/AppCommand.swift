@@ -22,8 +22,8 @@ enum AppCommand {
                        first in force for ID, before the config's [Applications] and
                        the desktop file's X-Orientationd-SupportedOrientations.
                        E.g. 'app set org.gnome.Maps portrait' keeps Maps upright.
-          reset ID     forgets it (ResetApplicationOrientations); no error when ID
-                       has none
+          reset ID     forgets it (ResetApplicationOrientations); when ID has none, a
+                       note on stderr says nothing changed (exit status 0)
           list         every override, then the application in front with the mask in
                        force for it and where that mask comes from
           show ID      what would be in force for ID without focusing it
@@ -55,7 +55,12 @@ enum AppCommand {
         case "reset":
             let id = try rest.expectOperands(["ID"])[0]
             try checkID(id, "app reset")
-            try Manager(invocation).call("ResetApplicationOrientations", [.string(id)])
+            let manager = try Manager(invocation)
+            let overrides = (try manager.property("ApplicationOrientations")).dictEntries ?? []
+            try manager.call("ResetApplicationOrientations", [.string(id)])
+            if !overrides.contains(where: { $0.0.stringValue == id }) {
+                complain("note: \(id) had no orientations of its own; nothing changed")
+            }
         case "list":
             _ = try rest.expectOperands([])
             try list(invocation)

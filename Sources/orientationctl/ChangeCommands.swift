@@ -95,7 +95,22 @@ enum ChangeCommands {
 
     static func attempt(_ invocation: Invocation) throws(Failure) {
         _ = try invocation.expectOperands([])
-        try Manager(invocation).call("AttemptRotationToDeviceOrientation")
+        let manager = try Manager(invocation)
+        let before = try manager.property("InterfaceOrientation").uint32Value
+        try manager.call("AttemptRotationToDeviceOrientation")
+        let properties = try manager.allProperties()
+        let after = properties.first { $0.0 == "InterfaceOrientation" }.flatMap { ($0.1.variantValue ?? $0.1).uint32Value }
+        guard let after, after == before else { return }
+        let device = properties.first { $0.0 == "DeviceOrientation" }.flatMap { ($0.1.variantValue ?? $0.1).uint32Value } ?? 0
+        if device == 0 {
+            complain("note: the device orientation is unknown (nobody claims it, or the sensor has given no reading), "
+                + "so the interface stays \(PropertyFormat.interfaceName(after))")
+        } else if let reason = outcome(of: device, properties) {
+            complain("note: " + reason)
+        } else {
+            complain("note: the interface stays \(PropertyFormat.interfaceName(after)): the device's orientation "
+                + "(\(PropertyFormat.deviceName(device))) asks for no other")
+        }
     }
 }
 
@@ -171,7 +186,8 @@ extension Command {
             Usage: orientationctl attempt
 
             Calls AttemptRotationToDeviceOrientation: the interface turns to the device's
-            orientation when the rules in force allow it.
+            orientation when the rules in force allow it. When it does not turn, a note on
+            stderr says why (exit status 0).
             """,
         run: ChangeCommands.attempt)
 }

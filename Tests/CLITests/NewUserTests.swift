@@ -115,4 +115,28 @@ final class NewUserTests: XCTestCase {
         _ = verbose.waitForExit(timeout: 5)
         XCTAssertTrue(verbose.stderr.contains("per-sample cost: median"), verbose.stderr)
     }
+
+    /// `app reset` of an application with nothing to forget and `attempt` that turns nothing say so.
+    func testCommandsThatChangeNothingSaySo() throws {
+        var result = fixture.ctl("app", "reset", "org.example.Nothing")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("note: org.example.Nothing had no orientations of its own; nothing changed"),
+                      result.stderr)
+        XCTAssertEqual(fixture.ctl("app", "set", "org.example.Something", "portrait").status, 0)
+        result = fixture.ctl("app", "reset", "org.example.Something")
+        XCTAssertEqual(result.stderr, "", "an override was forgotten: nothing to say")
+
+        result = fixture.ctl("attempt")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("note: the device orientation is unknown (nobody claims it"), result.stderr)
+        let monitor = try fixture.background("monitor", ["monitor"])
+        defer { monitor.signal(SIGTERM); _ = monitor.waitForExit(timeout: 5) }
+        XCTAssertTrue(waitUntil(5) { monitor.stdout.contains("state ") })
+        XCTAssertEqual(fixture.ctl("lock").status, 0)
+        XCTAssertEqual(fixture.ctl("set-device", "landscape-left").status, 0)
+        XCTAssertEqual(fixture.ctl("unlock").status, 0, "the interface catches up")
+        result = fixture.ctl("attempt")
+        XCTAssertTrue(result.stderr.contains("note: the interface stays landscape-right: the device's orientation "
+                                             + "(landscape-left) asks for no other"), result.stderr)
+    }
 }

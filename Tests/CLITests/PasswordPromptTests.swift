@@ -57,11 +57,19 @@ final class PasswordPromptTests: XCTestCase {
         let locked = try asUser("lock")
         XCTAssertEqual(locked.status, 0, locked.stderr)
         XCTAssertEqual(fixture.ctl("get", "RotationLocked").stdout, "yes\n")
-        XCTAssertEqual(try askedFlags(), [1], "the check allowed user interaction")
+        XCTAssertEqual(try askedFlags().first, 1, "the check allowed user interaction")
 
         let unlocked = try asUser("unlock")
         XCTAssertEqual(unlocked.status, 0, unlocked.stderr)
         XCTAssertEqual(fixture.ctl("get", "RotationLocked").stdout, "no\n")
+
+        // Forcing and overriding go the same way.
+        let forced = try asUser("set-device", "landscape-left")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        let overridden = try asUser("app", "set", "org.example.Maps", "portrait")
+        XCTAssertEqual(overridden.status, 0, overridden.stderr)
+        XCTAssertEqual(fixture.ctl("get", "ApplicationOrientations").stdout, "org.example.Maps=portrait\n")
+        XCTAssertEqual(try askedFlags(), [1, 1, 1, 1], "every check allowed user interaction")
     }
 
     func testNoAskPasswordIsRefusedSayingHowToBeAsked() throws {
