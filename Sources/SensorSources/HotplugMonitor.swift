@@ -18,7 +18,51 @@ import Log
 /// queued, in either format, so a plugged USB stick or a battery update never wakes the daemon. The
 /// handler still ignores all but iio (a kernel without socket filters passes everything), and the
 /// payload is never trusted beyond "something changed in iio": the source rescans sysfs itself.
+///
+/// Every source that follows hotplug holds a `HotplugMonitor`, a subscription: they share one socket
+/// (`UeventSocket`), opened for the first subscription and closed after the last, and each event goes to
+/// every subscriber in the order they subscribed.
 final class HotplugMonitor {
+    private let token: Int
+
+    /// Subscribes `handler` to device events; nil (after logging) when no socket can be opened.
+    init?(_ handler: @escaping (Uevent) -> Void) {
+        guard let token = UeventSocket.subscribe(handler) else { return nil }
+        self.token = token
+    }
+
+    deinit { UeventSocket.unsubscribe(token) }
+}
+
+/// The one uevent socket the `HotplugMonitor` subscriptions share.
+final class UeventSocket {
+    /// The socket while anyone subscribes.
+    nonisolated(unsafe) private static var shared: UeventSocket?
+    private var handlers: [(token: Int, handler: (Uevent) -> Void)] = []
+    private var nextToken = 0
+
+    /// How many subscriptions share the socket now; 0 when it is closed.
+    static var subscribers: Int { shared?.handlers.count ?? 0 }
+
+    static func subscribe(_ handler: @escaping (Uevent) -> Void) -> Int? {
+        if shared == nil { shared = UeventSocket() }
+        guard let socket = shared else { return nil }
+        socket.nextToken += 1
+        socket.handlers.append((socket.nextToken, handler))
+        return socket.nextToken
+    }
+
+    static func unsubscribe(_ token: Int) {
+        guard let socket = shared else { return }
+        socket.handlers.removeAll { $0.token == token }
+        if socket.handlers.isEmpty { shared = nil }
+    }
+
+    /// Each event to every subscriber; a subscriber's handler may end its own or another's subscription.
+    private func dispatch(_ event: Uevent) {
+        for (token, handler) in handlers where handlers.contains(where: { $0.token == token }) { handler(event) }
+    }
+
     private let fd: Int32
     private var watch: FDWatch?
     /// Room for one datagram, its sender's address and its credentials, kept for the daemon's life.
@@ -45,26 +89,26 @@ final class HotplugMonitor {
     }
 
     /// Opens and binds the socket; nil (after logging) when the system refuses, e.g. in a sandbox without AF_NETLINK.
-    init?(_ handler: @escaping (Uevent) -> Void) {
+    private init?() {
         let fd = socket(AF_NETLINK, Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
-                        HotplugMonitor.netlinkKobjectUevent)
+                        UeventSocket.netlinkKobjectUevent)
         guard fd >= 0 else {
             Log.warning("no hotplug: cannot open a uevent socket: \(String(cString: strerror(errno)))")
             return nil
         }
-        let udev = access(HotplugMonitor.udevControl, F_OK) == 0
+        let udev = access(UeventSocket.udevControl, F_OK) == 0
         var on: Int32 = 1
         var address = NetlinkAddress(groups: udev ? UeventSender.udevGroup : UeventSender.kernelGroup)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<NetlinkAddress>.size)) }
         }
-        guard setsockopt(fd, HotplugMonitor.socketLevel, HotplugMonitor.passCredentials, &on, socklen_t(MemoryLayout<Int32>.size)) == 0,
+        guard setsockopt(fd, UeventSocket.socketLevel, UeventSocket.passCredentials, &on, socklen_t(MemoryLayout<Int32>.size)) == 0,
               bound == 0 else {
             Log.warning("no hotplug: cannot set up the uevent socket: \(String(cString: strerror(errno)))")
             close(fd)
             return nil
         }
-        if let problem = HotplugMonitor.attach(UeventFilter(subsystem: "iio"), to: fd) {
+        if let problem = UeventSocket.attach(UeventFilter(subsystem: "iio"), to: fd) {
             Log.warning("every device event will wake the daemon: cannot attach the uevent filter: \(problem)")
         }
         self.fd = fd
@@ -73,7 +117,7 @@ final class HotplugMonitor {
             // Drain what is queued; each datagram is one event.
             while let received = receive() {
                 switch received {
-                case .event(let event): handler(event)
+                case .event(let event): dispatch(event)
                 case .distrusted(let sender): distrusted(sender)
                 case .ignored: continue
                 }

@@ -18,7 +18,7 @@ struct IIODevice {
     var inputNode: String? = nil
 
     /// Where IIO devices live in sysfs.
-    static let busDirectory = "/sys/bus/iio/devices"
+    static let busDirectory = Sysfs.iioDevices
     static let axes = ["x", "y", "z"]
 
     /// What a look through sysfs found: the accelerometer to use, and those passed over for being in a laptop's base.

@@ -8,6 +8,17 @@ import Sensors
 /// the kernel from memory (or, for a raw value, one register read by the driver), so it never blocks for
 /// long. The character device `/dev/iio:deviceN`, which can block, is only ever read with O_NONBLOCK.
 enum Sysfs {
+    /// Where sysfs is mounted, given once: every directory below is read from it.
+    static let root = "/sys"
+    /// IIO devices (accelerometers, light, proximity, compass sensors, triggers).
+    static let iioDevices = root + "/bus/iio/devices"
+    /// Input devices (evdev accelerometers, proximity switches).
+    static let inputClass = root + "/class/input"
+    /// Platform devices (Apple's SMC light sensor).
+    static let platformDevices = root + "/bus/platform/devices"
+    /// hwmon devices (the SMC's light sensor, where it is registered so).
+    static let hwmonClass = root + "/class/hwmon"
+
     /// The contents of a small file; wraps open/read/close.
     static func read(_ path: String) throws(IIOError) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -12,7 +12,7 @@ final class InputAccelerometerFiles {
     static let scale = 9.81 / 256
 
     /// Where input devices live in sysfs.
-    static let classDirectory = "/sys/class/input"
+    static let classDirectory = Sysfs.inputClass
 
     init(node: String) throws(IIOError) {
         self.node = node

@@ -71,7 +71,7 @@ struct ScalarDevice: Equatable {
     }
 
     /// Where IIO devices live in sysfs.
-    static let busDirectory = "/sys/bus/iio/devices"
+    static let busDirectory = Sysfs.iioDevices
     /// iio-sensor-proxy's poll intervals: light every 0.8 s (or the device's integration time), proximity every 0.7 s.
     static let lightIntervalMs = 800
     static let proximityIntervalMs = 700
@@ -79,8 +79,8 @@ struct ScalarDevice: Equatable {
     /// half a second (the peer polls it every 8 s); nothing reads it while unclaimed.
     static let appleSMCIntervalMs = 400
     /// Where platform and hwmon devices live in sysfs.
-    static let platformDirectory = "/sys/bus/platform/devices"
-    static let hwmonDirectory = "/sys/class/hwmon"
+    static let platformDirectory = Sysfs.platformDevices
+    static let hwmonDirectory = Sysfs.hwmonClass
 
     /// The first device of `kind` by name, skipping `excluded`: one the peer's udev rule marked with
     /// `IIO_SENSOR_PROXY_TYPE` (a list: one device may be several sensors), or without that property

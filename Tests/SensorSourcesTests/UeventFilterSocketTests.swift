@@ -15,7 +15,7 @@ final class UeventFilterSocketTests: XCTestCase {
             throw XCTSkip("no Unix datagram socket pair: \(String(cString: strerror(errno)))")
         }
         (sender, receiver) = (fds[0], fds[1])
-        XCTAssertNil(HotplugMonitor.attach(UeventFilter(subsystem: "iio"), to: receiver))
+        XCTAssertNil(UeventSocket.attach(UeventFilter(subsystem: "iio"), to: receiver))
     }
 
     override func tearDown() {
