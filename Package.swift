@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "ServiceUnitTests", dependencies: ["Service", "Configuration", "State", "Authorization", "Applications",
                                                            "Compat", "Policy", "DBus", "Orientation", "OrientationAPI", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors"]),
-        .testTarget(name: "SensorSourcesTests", dependencies: ["SensorSources", "Sensors"]),
+        .testTarget(name: "SensorSourcesTests", dependencies: ["SensorSources", "Sensors", "TestSupport"]),
         .target(name: "Harness", dependencies: ["DBus", "EventLoop", "OrientationAPI"], path: "Harness"),
         .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "EventLoop", "TestSupport"]),

@@ -47,8 +47,7 @@ package final class DesktopFileDeclarations {
 
     /// `XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`), then Flatpak's exports.
     package static func defaultDirectories(xdgDataDirs: String?) -> [String] {
-        let listed = (xdgDataDirs ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        return (listed.isEmpty ? ["/usr/local/share", "/usr/share"] : listed) + ["/var/lib/flatpak/exports/share"]
+        ApplicationDeclaration.dataDirectories(xdgDataDirs: xdgDataDirs)
     }
 
     /// The mask `id`'s desktop file declares; nil when it has no file or declares nothing valid.

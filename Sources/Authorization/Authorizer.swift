@@ -36,7 +36,7 @@ package final class Authorizer {
         /// GDBus's default client timeout (25 s), so a default client gets this refusal, not NoReply.
         static let answerMs: UInt32 = 10_000
         /// As `answerMs`, when the caller allowed a password prompt, which a person must answer.
-        static let interactiveAnswerMs: UInt32 = 300_000
+        static let interactiveAnswerMs = Orientation1.interactiveAuthorizationMs
     }
 
     private static let authorityName = "org.freedesktop.PolicyKit1"
@@ -247,8 +247,8 @@ package final class Authorizer {
             let fields = values.first?.structureValues ?? []
             if fields.first?.boolValue == true { return nil }
             if fields.count > 1, fields[1].boolValue == true, !request.interactive {
-                return denied(request, "polkit requires authentication, and the call did not allow interactive "
-                    + "authorization (e.g. busctl --allow-interactive-authorization=yes)")
+                return denied(request, "polkit requires authentication, and the call "
+                    + "\(Orientation1.interactiveAuthorizationRefused) (e.g. busctl --allow-interactive-authorization=yes)")
             }
             return denied(request, "polkit refused")
         case .failure(let error):

@@ -259,14 +259,11 @@ package final class SensorProxyCompat {
     }
 
     /// The string iio-sensor-proxy would report for the pose that produces `orientation`.
+    /// The pose is the device orientation with the interface orientation's raw value (UIKit crosses
+    /// the landscape names): interface landscape-right is the device's right edge up, `right-up`.
     package static func accelerometerOrientation(_ orientation: InterfaceOrientation) -> String {
-        switch orientation {
-        case .portrait: "normal"
-        case .portraitUpsideDown: "bottom-up"
-        case .landscapeRight: "right-up"  // device landscape-left: right edge up, reading (−g, 0, 0)
-        case .landscapeLeft: "left-up"    // device landscape-right: left edge up, reading (+g, 0, 0)
-        case .unknown: "undefined"
-        }
+        guard orientation != .portrait else { return "normal" }
+        return DeviceOrientation(rawValue: orientation.rawValue)?.edgeUp.map { $0 + "-up" } ?? "undefined"
     }
 
     func interface() -> Interface {

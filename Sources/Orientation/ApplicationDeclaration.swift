@@ -31,6 +31,14 @@ public struct ApplicationID: RawRepresentable, Hashable, Sendable, CustomStringC
 /// The orientations an application declares in its desktop file, read from either key
 /// (applications.md, "The declaration in force").
 public enum ApplicationDeclaration {
+    /// Where desktop files are looked for by default: `XDG_DATA_DIRS` (default
+    /// `/usr/local/share:/usr/share`), then Flatpak's exports. The daemon reads them, and
+    /// `orientationctl app show` explains from the same ones.
+    public static func dataDirectories(xdgDataDirs: String?) -> [String] {
+        let listed = (xdgDataDirs ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        return (listed.isEmpty ? ["/usr/local/share", "/usr/share"] : listed) + ["/var/lib/flatpak/exports/share"]
+    }
+
     /// orientationd's own key: mask names (`OrientationMask(parsing:)`), `;`-separated as desktop-file lists are.
     public static let key = "X-Orientationd-SupportedOrientations"
     /// Lomiri's key, read when orientationd's is absent.

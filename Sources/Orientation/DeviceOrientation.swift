@@ -23,6 +23,18 @@ public enum DeviceOrientation: UInt32, CaseIterable, Sendable {
         }
     }
 
+    /// The device's edge that is up in this pose, as iio-sensor-proxy names poses (`right-up`):
+    /// `top`, `bottom`, `right` or `left`; nil for unknown, face up and face down.
+    public var edgeUp: String? {
+        switch self {
+        case .portrait: "top"
+        case .portraitUpsideDown: "bottom"
+        case .landscapeLeft: "right"
+        case .landscapeRight: "left"
+        case .unknown, .faceUp, .faceDown: nil
+        }
+    }
+
     /// The interface orientation this pose asks for; nil for unknown, face up and face down.
     ///
     /// UIKit crosses the landscape names (device landscape-left is interface

@@ -27,6 +27,12 @@ public enum Orientation1 {
     public static let errorPrefix = "org.orientationd.Orientation1.Error."
     /// The object path that stands for "no object" in `o` values.
     public static let noObjectPath = "/"
+    /// How long the daemon waits for polkit to answer a check that may ask a person for a password
+    /// (the call allowed interactive authorization); a client that allows it waits at least as long.
+    public static let interactiveAuthorizationMs: UInt32 = 300_000
+    /// Words of the `AccessDenied` message for a call polkit would have allowed after asking for a
+    /// password, had the call allowed interactive authorization.
+    public static let interactiveAuthorizationRefused = "did not allow interactive authorization"
 
     /// `org.orientationd.Orientation1.Error.NAME`.
     public static func errorName(_ name: String) -> String { errorPrefix + name }

@@ -7,9 +7,7 @@ import Orientation
 enum DesktopFileLookup {
     /// The directories searched: the daemon's defaults, read from this process's `XDG_DATA_DIRS`.
     static var directories: [String] {
-        let listed = (getenv("XDG_DATA_DIRS").map { String(cString: $0) } ?? "").split(separator: ":").map(String.init)
-            .filter { $0.hasPrefix("/") }
-        return (listed.isEmpty ? ["/usr/local/share", "/usr/share"] : listed) + ["/var/lib/flatpak/exports/share"]
+        ApplicationDeclaration.dataDirectories(xdgDataDirs: getenv("XDG_DATA_DIRS").map { String(cString: $0) })
     }
 
     /// The path of `id`'s desktop file, nil when there is none.

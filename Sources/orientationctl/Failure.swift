@@ -1,5 +1,6 @@
 import DBus
 import Follow
+import OrientationAPI
 
 /// Why a command stopped, and so which exit status it gets.
 enum Failure: Error {
@@ -36,7 +37,7 @@ extension Failure {
     init(_ error: DBusError, askPassword: Bool = true) {
         if error.kind == .serviceUnknown {
             self = .dbus(DBusError(name: error.name, message: "orientationd is not running on this bus: \(error.message)"))
-        } else if !askPassword, error.message.contains("did not allow interactive authorization") {
+        } else if !askPassword, error.message.contains(Orientation1.interactiveAuthorizationRefused) {
             self = .dbus(DBusError(name: error.name, message: error.message
                 + "; without --no-ask-password, orientationctl lets polkit ask for a password"))
         } else {

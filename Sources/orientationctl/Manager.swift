@@ -13,8 +13,8 @@ struct Manager {
     let bus: BusAddress
 
     /// How long a call that may ask for a password waits: the daemon's bound for an interactive
-    /// check (300 s) and a margin.
-    static let interactiveTimeoutMs: Int32 = 310_000
+    /// check and a margin.
+    static let interactiveTimeoutMs = Int32(Orientation1.interactiveAuthorizationMs) + 10_000
 
     init(_ invocation: Invocation) throws(Failure) {
         do { connection = try Connection(bus: invocation.bus) } catch { throw Failure(error) }

@@ -42,9 +42,10 @@ enum PasswordAgent {
         defer { close(ends[0]) }
         guard status == 0 else { return }
         started = pid
-        // The agent closes (or writes to) the descriptor once it is registered with polkit.
-        var byte: UInt8 = 0
-        while read(ends[0], &byte, 1) < 0 && errno == EINTR {}
+        // The agent closes (or writes to) the descriptor once it is registered with polkit; a polkit
+        // that does not answer it holds the call no longer than 5 s, and the call goes ahead.
+        var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        while poll(&ready, 1, 5000) < 0 && errno == EINTR {}
     }
 
     /// Stops the agent, if one was started.

@@ -41,14 +41,11 @@ enum PropertyFormat {
     /// (`right-up`): UIKit's landscape names cross (device landscape-left is the right edge up, and
     /// shows the interface in landscape-right), so people are told the edge beside the name.
     static func edge(device raw: UInt32) -> String? {
-        switch raw {
-        case 1: "top edge up"
-        case 2: "bottom edge up"
-        case 3: "right edge up"
-        case 4: "left edge up"
-        case 5: "screen up"
-        case 6: "screen down"
-        default: nil
+        switch DeviceOrientation(rawValue: raw) {
+        case .faceUp?: "screen up"
+        case .faceDown?: "screen down"
+        case let pose?: pose.edgeUp.map { "\($0) edge up" }
+        case nil: nil
         }
     }
 
