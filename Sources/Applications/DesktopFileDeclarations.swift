@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemCalls
 import EventLoop
 import Configuration
 import Orientation
@@ -111,18 +112,10 @@ package final class DesktopFileDeclarations {
 
     /// The whole file, at most `maxFileBytes`; nil when it cannot be read or is longer.
     private static func contents(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: maxFileBytes + 1)
-        var total = 0
-        while total < buffer.count {
-            let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) } }
-            if n < 0 { return nil }
-            if n == 0 { break }
-            total += n
-        }
-        return total > maxFileBytes ? nil : Array(buffer[0..<total])
+        guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { return nil }
+        defer { fd.close() }
+        guard let bytes = try? fd.readAll(upTo: maxFileBytes + 1), bytes.count <= maxFileBytes else { return nil }
+        return bytes
     }
 
     private func logOnce(_ path: String, _ stamp: Stamp, _ what: String) {

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemCalls
 import DBus
 import Orientation
 import Policy
@@ -49,7 +50,7 @@ package enum ConfigFile {
     package static func apply(path: String, optional: Bool, to settings: inout Settings) throws(StartupError) -> [String] {
         // A missing optional file is told by access(2): GLib's message for it would load iconv's
         // modules to convert strerror's text from the C locale's charset, for nothing.
-        if optional && access(path, F_OK) != 0 && errno == ENOENT { return [] }
+        if optional && FileSystem.existenceError(path) == .noSuchFileOrDirectory { return [] }
         let file = KeyFile()
         let bytes: [UInt8]
         do {

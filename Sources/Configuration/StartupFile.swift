@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemCalls
 
 /// A file named on the command line or in the config (`--config`, `--replay`), read once at start:
 /// opened without blocking, so a FIFO or a device node cannot hang the daemon before it serves;
@@ -18,35 +19,39 @@ package enum StartupFile {
         }
     }
 
-    /// The whole file; wraps open (`O_NONBLOCK`), fstat and read.
+    /// The whole file; opened with `O_NONBLOCK`, checked with fstat, then read.
     package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            if errno == ENOENT { throw .missing }
-            throw .refused(String(cString: strerror(errno)))
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+        } catch .noSuchFileOrDirectory {
+            throw .missing
+        } catch {
+            throw .refused(error.description)
         }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw .refused(String(cString: strerror(errno))) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .refused("not a regular file (\(kind(status.st_mode)))") }
-        guard Int(status.st_size) <= limit else { throw .refused("larger than \(limit / 1024) KiB (\(status.st_size / 1024) KiB)") }
-        // Read to the end whatever st_size says (procfs says 0), one byte past the limit at most.
-        var bytes = [UInt8](repeating: 0, count: min(limit, max(Int(status.st_size), 4096)) + 1)
-        var total = 0
-        while true {
-            if total == bytes.count {
-                guard bytes.count <= limit else { throw .refused("larger than \(limit / 1024) KiB") }
-                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
+        defer { fd.close() }
+        do {
+            let status = try fd.status()
+            guard status.st_mode & S_IFMT == S_IFREG else { throw Failure.refused("not a regular file (\(kind(status.st_mode)))") }
+            guard Int(status.st_size) <= limit else { throw Failure.refused("larger than \(limit / 1024) KiB (\(status.st_size / 1024) KiB)") }
+            // Read to the end whatever st_size says (procfs says 0), one byte past the limit at most.
+            var bytes = [UInt8](repeating: 0, count: min(limit, max(Int(status.st_size), 4096)) + 1)
+            var total = 0
+            while true {
+                if total == bytes.count {
+                    guard bytes.count <= limit else { throw Failure.refused("larger than \(limit / 1024) KiB") }
+                    bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
+                }
+                let n = try fd.read(into: &bytes, from: total)
+                if n == 0 { break }
+                total += n
             }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .refused(String(cString: strerror(errno)))
-            }
-            if n == 0 { break }
-            total += n
+            return Array(bytes[0..<total])
+        } catch let error as Failure {
+            throw error
+        } catch {
+            throw .refused("\(error)")
         }
-        return Array(bytes[0..<total])
     }
 
     private static func kind(_ mode: mode_t) -> String {

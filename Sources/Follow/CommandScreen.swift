@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemCalls
 import DBus
 import EventLoop
 import Orientation
@@ -62,7 +63,7 @@ public final class CommandScreen: Screen {
         let rc = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, &cEnv)
         guard rc == 0 else {
             lastRun = nil
-            say("cannot run \(argv[0]) for \(orientation.name): \(String(cString: strerror(rc)))")
+            say("cannot run \(argv[0]) for \(orientation.name): \(Errno(rawValue: rc))")
             return next()
         }
         running = ChildWatch(pid: pid) { [unowned self] status in

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemCalls
 import CGLib
 import DBus
 import EventLoop
@@ -45,8 +46,11 @@ final class SwayIPC {
     /// Connects to the socket at `path`; throws with the reason it could not.
     init(path: String) throws(FollowError) {
         self.path = path
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .runtime("cannot create a socket: \(String(cString: strerror(errno)))") }
+        let socket: FileDescriptor
+        do { socket = try FileDescriptor.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0) } catch {
+            throw .runtime("cannot create a socket: \(error)")
+        }
+        fd = socket.rawValue
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -59,17 +63,13 @@ final class SwayIPC {
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
         }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        do {
+            try socket.connect(&address, length: MemoryLayout<sockaddr_un>.size)
+            try socket.setNonBlocking()
+        } catch {
+            socket.close()
+            throw .runtime("cannot connect to sway at \(path): \(error)")
         }
-        guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw .runtime("cannot connect to sway at \(path): \(reason)")
-        }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         rearm()
     }
 
@@ -130,13 +130,15 @@ final class SwayIPC {
     private func flushOutput() {
         while !output.isEmpty, fd >= 0 {
             // MSG_NOSIGNAL: a sway that has just gone must not kill the tool with SIGPIPE.
-            let n = retryingOnInterrupt { output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
-            if n > 0 {
+            let socket = FileDescriptor(rawValue: fd)
+            do {
+                let n = try socket.send(output)
+                guard n > 0 else { return closed("writing to sway failed: \(Errno.ioError)") }
                 output.removeFirst(n)
-            } else if n < 0, errno == EAGAIN {
+            } catch .wouldBlock {
                 break
-            } else {
-                return closed("writing to sway failed: \(String(cString: strerror(errno)))")
+            } catch {
+                return closed("writing to sway failed: \(error)")
             }
         }
         rearm()
@@ -145,14 +147,16 @@ final class SwayIPC {
     private func readInput() {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while fd >= 0 {
-            let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
-            if n > 0 {
+            let socket = FileDescriptor(rawValue: fd)
+            do {
+                let n = try socket.read(into: &buffer)
+                guard n > 0 else { return closed("sway closed its IPC socket") }
                 input.append(contentsOf: buffer[0..<n])
                 guard dispatchFrames() else { return }
-            } else if n < 0, errno == EAGAIN {
+            } catch .wouldBlock {
                 return rearm()
-            } else {
-                return closed(n == 0 ? "sway closed its IPC socket" : "reading from sway failed: \(String(cString: strerror(errno)))")
+            } catch {
+                return closed("reading from sway failed: \(error)")
             }
         }
     }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemCalls
 import CGLib
 import EventLoop
 import Sensors
@@ -63,7 +64,7 @@ final class UeventSocket {
         for (token, handler) in handlers where handlers.contains(where: { $0.token == token }) { handler(event) }
     }
 
-    private let fd: Int32
+    private let fd: FileDescriptor
     private var watch: FDWatch?
     /// Room for one datagram, its sender's address and its credentials, kept for the daemon's life.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8192, alignment: 8)
@@ -90,22 +91,23 @@ final class UeventSocket {
 
     /// Opens and binds the socket; nil (after logging) when the system refuses, e.g. in a sandbox without AF_NETLINK.
     private init?() {
-        let fd = socket(AF_NETLINK, Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
-                        UeventSocket.netlinkKobjectUevent)
-        guard fd >= 0 else {
-            Log.warning("no hotplug: cannot open a uevent socket: \(String(cString: strerror(errno)))")
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.socket(AF_NETLINK, Int32(SOCK_RAW.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
+                                           UeventSocket.netlinkKobjectUevent)
+        } catch {
+            Log.warning("no hotplug: cannot open a uevent socket: \(error)")
             return nil
         }
-        let udev = access(UeventSocket.udevControl, F_OK) == 0
+        let udev = FileSystem.exists(UeventSocket.udevControl)
         var on: Int32 = 1
         var address = NetlinkAddress(groups: udev ? UeventSender.udevGroup : UeventSender.kernelGroup)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<NetlinkAddress>.size)) }
-        }
-        guard setsockopt(fd, UeventSocket.socketLevel, UeventSocket.passCredentials, &on, socklen_t(MemoryLayout<Int32>.size)) == 0,
-              bound == 0 else {
-            Log.warning("no hotplug: cannot set up the uevent socket: \(String(cString: strerror(errno)))")
-            close(fd)
+        do {
+            try fd.setOption(UeventSocket.socketLevel, UeventSocket.passCredentials, &on, length: MemoryLayout<Int32>.size)
+            try fd.bind(&address, length: MemoryLayout<NetlinkAddress>.size)
+        } catch {
+            Log.warning("no hotplug: cannot set up the uevent socket: \(error)")
+            fd.close()
             return nil
         }
         if let problem = UeventSocket.attach(UeventFilter(subsystem: "iio"), to: fd) {
@@ -113,7 +115,7 @@ final class UeventSocket {
         }
         self.fd = fd
         Log.info("hotplug: device events from " + (udev ? "udev, after its rules and hwdb" : "the kernel (udev is not running)"))
-        watch = FDWatch(fd: fd, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] _ in
+        watch = FDWatch(fd: fd.rawValue, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] _ in
             // Drain what is queued; each datagram is one event.
             while let received = receive() {
                 switch received {
@@ -128,7 +130,7 @@ final class UeventSocket {
 
     deinit {
         watch?.cancel()
-        close(fd)
+        fd.close()
         buffer.deallocate()
         control.deallocate()
     }
@@ -144,20 +146,24 @@ final class UeventSocket {
     private func receive() -> Received? {
         var sender = NetlinkAddress()
         var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
-        let (n, controlLength) = withUnsafeMutablePointer(to: &sender) { senderPointer in
+        let received = withUnsafeMutablePointer(to: &sender) { senderPointer in
             withUnsafeMutablePointer(to: &vector) { vectorPointer in
                 var message = msghdr(msg_name: UnsafeMutableRawPointer(senderPointer),
                                      msg_namelen: socklen_t(MemoryLayout<NetlinkAddress>.size),
                                      msg_iov: vectorPointer, msg_iovlen: 1,
                                      msg_control: control.baseAddress, msg_controllen: control.count, msg_flags: 0)
-                let n = retryingOnInterrupt { recvmsg(fd, &message, 0) }
-                return (n, n > 0 ? min(Int(message.msg_controllen), control.count) : 0)
+                return Result { () throws(Errno) -> (Int, Int) in
+                    let n = try fd.receive(&message)
+                    return (n, n > 0 ? min(Int(message.msg_controllen), control.count) : 0)
+                }
             }
         }
-        if n < 0 {
-            // ENOBUFS: events were lost; a rescan is the remedy, so report a synthetic change.
-            if errno == ENOBUFS { return .event(Uevent(properties: ["ACTION": "change", "DEVPATH": "/", "SUBSYSTEM": "iio"])) }
-            return nil
+        let n: Int, controlLength: Int
+        switch received {
+        case .success(let counts): (n, controlLength) = counts
+        // ENOBUFS: events were lost; a rescan is the remedy, so report a synthetic change.
+        case .failure(.noBufferSpace): return .event(Uevent(properties: ["ACTION": "change", "DEVPATH": "/", "SUBSYSTEM": "iio"]))
+        case .failure: return nil
         }
         if n == 0 { return nil }
         let credentials = Self.credentials(in: UnsafeRawBufferPointer(rebasing: control[0..<controlLength]))
@@ -203,7 +209,7 @@ final class UeventSocket {
     }
 
     /// Attaches `filter` to the socket `fd` (`setsockopt(SO_ATTACH_FILTER)`); the error's text on failure.
-    static func attach(_ filter: UeventFilter, to fd: Int32) -> String? {
+    static func attach(_ filter: UeventFilter, to fd: FileDescriptor) -> String? {
         // `struct sock_filter` in the host's byte order: code (16 bits), jt, jf, k (32 bits).
         var bytes = [UInt8](repeating: 0, count: 8 * filter.instructions.count)
         bytes.withUnsafeMutableBytes { raw in
@@ -214,10 +220,13 @@ final class UeventSocket {
                 raw.storeBytes(of: i.k, toByteOffset: 8 * n + 4, as: UInt32.self)
             }
         }
-        let result = bytes.withUnsafeMutableBytes { raw -> Int32 in
+        let result = bytes.withUnsafeMutableBytes { raw in
             var program = FilterProgram(length: UInt16(filter.instructions.count), filter: raw.baseAddress)
-            return setsockopt(fd, socketLevel, attachFilterOption, &program, socklen_t(MemoryLayout<FilterProgram>.size))
+            return Result { () throws(Errno) in
+                try fd.setOption(socketLevel, attachFilterOption, &program, length: MemoryLayout<FilterProgram>.size)
+            }
         }
-        return result == 0 ? nil : String(cString: strerror(errno))
+        if case .failure(let error) = result { return error.description }
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemCalls
 import CGLib
 import EventLoop
 import Sensors
@@ -9,7 +10,7 @@ import Sensors
 final class IIOBufferReader {
     private let support: IIOBufferSupport
     private let layout: FrameLayout
-    private var fd: Int32 = -1
+    private var fd: FileDescriptor?
     private var watch: FDWatch?
     /// Bytes of a frame that arrived in part.
     private var pending: [UInt8] = []
@@ -50,14 +51,16 @@ final class IIOBufferReader {
             try write(path + "/trigger/current_trigger", trigger, doing: "cannot select trigger '\(trigger)': ")
         }
         try write(path + "/buffer/enable", "1", doing: "cannot enable the buffer: ")
-        fd = open(support.node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let error = IIOError(path: support.node, errno: errno).prefixed("cannot open ")
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(support.node, O_RDONLY | O_NONBLOCK)
+        } catch {
             try? Sysfs.write(path + "/buffer/enable", "0")
-            throw error
+            throw IIOError(path: support.node, error).prefixed("cannot open ")
         }
-        watch = FDWatch(fd: fd, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] condition in
-            if let problem = drain(frame)
+        self.fd = fd
+        watch = FDWatch(fd: fd.rawValue, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] condition in
+            if let problem = drain(fd, frame)
                 ?? ((condition & (CGLIB_IO_ERR | CGLIB_IO_HUP)) != 0 ? IIOError("\(support.node) hung up") : nil) {
                 close()
                 failure(problem)
@@ -71,14 +74,17 @@ final class IIOBufferReader {
     var frameSize: Int { layout.frameSize }
 
     /// Reads everything available without blocking and hands over the newest complete frame; the problem on failure.
-    private func drain(_ frame: ([Int64]) -> Void) -> IIOError? {
+    private func drain(_ fd: FileDescriptor, _ frame: ([Int64]) -> Void) -> IIOError? {
         var buffer = [UInt8](repeating: 0, count: max(256, layout.frameSize * 16))
         var newest: [UInt8]?
         while true {
-            let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
-            if n < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK { break }
-                return IIOError(path: support.node, errno: errno).prefixed("reading ")
+            let n: Int
+            do {
+                n = try fd.read(into: &buffer)
+            } catch .wouldBlock {
+                break
+            } catch {
+                return IIOError(path: support.node, error).prefixed("reading ")
             }
             if n == 0 { return IIOError("\(support.node) reached its end") }
             pending.append(contentsOf: buffer[0..<n])
@@ -99,9 +105,9 @@ final class IIOBufferReader {
     func close() {
         watch?.cancel()
         watch = nil
-        if fd >= 0 {
-            Glibc.close(fd)
-            fd = -1
+        if let fd {
+            fd.close()
+            self.fd = nil
             try? Sysfs.write(support.devicePath + "/buffer/enable", "0")
         }
         pending = []

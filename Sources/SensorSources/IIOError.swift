@@ -1,11 +1,12 @@
 @preconcurrency import Glibc
+import SystemCalls
 
-/// What went wrong with an IIO device or one of its files, as a line for the log. A failed
-/// system call keeps its errno, as swift-system's `Errno` does.
+/// What went wrong with an IIO device or one of its files, as a line for the log: a failed system
+/// call's `Errno` with the path it was made on, or what a file holds.
 struct IIOError: Error, CustomStringConvertible {
     let description: String
-    /// The errno of the failed system call; nil when the problem is what a file holds.
-    let errno: Int32?
+    /// The failed system call's error; nil when the problem is what a file holds.
+    let errno: Errno?
 
     init(_ description: String) {
         self.description = description
@@ -13,12 +14,12 @@ struct IIOError: Error, CustomStringConvertible {
     }
 
     /// A system call on `path` failed with `errno`: `path: <strerror>`.
-    init(path: String, errno: Int32) {
-        description = "\(path): \(String(cString: strerror(errno)))"
+    init(path: String, _ errno: Errno) {
+        description = "\(path): \(errno)"
         self.errno = errno
     }
 
-    private init(description: String, errno: Int32?) {
+    private init(description: String, errno: Errno?) {
         self.description = description
         self.errno = errno
     }

@@ -1,5 +1,5 @@
 @preconcurrency import Glibc
-import EventLoop
+import SystemCalls
 import Sensors
 
 /// Polled attributes of one device (an accelerometer's `in_accel_{x,y,z}_raw`, a light sensor's
@@ -13,7 +13,7 @@ import Sensors
 /// directory fails the read as a vanished file does.
 final class IIORawFiles {
     private let paths: [String]
-    private var fds: [Int32] = []
+    private var fds: [FileDescriptor] = []
     private let replacements: ReplacedFileWatch?
     /// One attribute's text: a number and a newline.
     private var buffer = [UInt8](repeating: 0, count: 64)
@@ -29,13 +29,12 @@ final class IIORawFiles {
         // Watched before opening, so a replacement made in between is seen.
         replacements = ReplacedFileWatch(paths: paths)
         for path in paths {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                let error = IIOError(path: path, errno: errno)
+            do {
+                fds.append(try FileDescriptor.open(path, O_RDONLY))
+            } catch {
                 close()
-                throw error
+                throw IIOError(path: path, error)
             }
-            fds.append(fd)
         }
     }
 
@@ -65,25 +64,27 @@ final class IIORawFiles {
     private func pread(_ axis: Int) throws(IIOError) -> Int {
         if let replacements, replacements.anyReplaced || replacements.directoryRemoved { try reopen(axis, replacements) }
         let fd = fds[axis]
-        let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { Glibc.pread(fd, $0.baseAddress, $0.count, 0) } }
-        guard n >= 0 else { throw IIOError(path: paths[axis], errno: errno) }
-        return n
+        do {
+            return try fd.read(fromAbsoluteOffset: 0, into: &buffer)
+        } catch {
+            throw IIOError(path: paths[axis], error)
+        }
     }
 
     /// Opens attribute `axis` again when it was replaced; fails as a vanished file does when its
     /// directory was removed.
     private func reopen(_ axis: Int, _ replacements: ReplacedFileWatch) throws(IIOError) {
         let path = paths[axis]
-        if replacements.directoryRemoved { throw IIOError(path: path, errno: ENOENT) }
+        if replacements.directoryRemoved { throw IIOError(path: path, .noSuchFileOrDirectory) }
         guard replacements.takeReplaced(axis) else { return }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw IIOError(path: path, errno: errno) }
-        Glibc.close(fds[axis])
+        let fd: FileDescriptor
+        do { fd = try FileDescriptor.open(path, O_RDONLY) } catch { throw IIOError(path: path, error) }
+        fds[axis].close()
         fds[axis] = fd
     }
 
     private func close() {
-        for fd in fds { Glibc.close(fd) }
+        for fd in fds { fd.close() }
         fds = []
     }
 }

@@ -1,5 +1,5 @@
 @preconcurrency import Glibc
-import EventLoop
+import SystemCalls
 import Sensors
 
 /// Small, synchronous file access for sysfs attributes and the udev database.
@@ -19,20 +19,15 @@ enum Sysfs {
     /// hwmon devices (the SMC's light sensor, where it is registered so).
     static let hwmonClass = root + "/class/hwmon"
 
-    /// The contents of a small file; wraps open/read/close.
+    /// The contents of a small file (at most a page, as sysfs gives).
     static func read(_ path: String) throws(IIOError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw IIOError(path: path, errno: errno) }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var total = 0
-        while total < buffer.count {
-            let n = retryingOnInterrupt { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + total, $0.count - total) } }
-            if n < 0 { throw IIOError(path: path, errno: errno) }
-            if n == 0 { break }
-            total += n
+        do {
+            let fd = try FileDescriptor.open(path, O_RDONLY)
+            defer { fd.close() }
+            return String(decoding: try fd.readAll(upTo: 4096), as: UTF8.self)
+        } catch {
+            throw IIOError(path: path, error)
         }
-        return String(decoding: buffer[0..<total], as: UTF8.self)
     }
 
     /// The contents with the trailing newline and blanks removed, or nil when unreadable.
@@ -44,31 +39,24 @@ enum Sysfs {
     /// sysfs ignores it, and a regular file standing in for an attribute (umockdev) needs it when
     /// the new value is shorter than the old.
     static func write(_ path: String, _ value: String) throws(IIOError) {
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { throw IIOError(path: path, errno: errno) }
-        defer { close(fd) }
-        let bytes = Array(value.utf8)
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        if n != bytes.count { throw IIOError(path: path, errno: n < 0 ? errno : EIO) }
+        do throws(Errno) {
+            let fd = try FileDescriptor.open(path, O_WRONLY | O_TRUNC)
+            defer { fd.close() }
+            // An attribute takes its value in one write: a short one is the driver refusing the rest.
+            let bytes = Array(value.utf8)
+            let n = try fd.write(bytes)
+            if n != bytes.count { throw Errno.ioError }
+        } catch {
+            throw IIOError(path: path, error)
+        }
     }
 
-    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    static func exists(_ path: String) -> Bool { FileSystem.exists(path) }
 
-    static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+    static func isWritable(_ path: String) -> Bool { FileSystem.isWritable(path) }
 
     /// Names in a directory, sorted, without `.` and `..`; empty when it cannot be read.
-    static func list(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    static func list(_ path: String) -> [String] { FileSystem.list(path) }
 }
 
 extension String {

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemCalls
 import Sensors
 
 /// An evdev accelerometer (`ID_INPUT_ACCELEROMETER=1`, e.g. the lis3lv02d of HP laptops): its
@@ -6,7 +7,7 @@ import Sensors
 /// Such drivers report about 256 counts per g, as iio-sensor-proxy takes them.
 final class InputAccelerometerFiles {
     let node: String
-    private var fd: Int32
+    private let fd: FileDescriptor
 
     /// Counts per g the input drivers use, turned into m/s² per count.
     static let scale = 9.81 / 256
@@ -16,11 +17,10 @@ final class InputAccelerometerFiles {
 
     init(node: String) throws(IIOError) {
         self.node = node
-        fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw IIOError(path: node, errno: errno).prefixed("cannot open ") }
+        do { fd = try FileDescriptor.open(node, O_RDONLY | O_NONBLOCK) } catch { throw IIOError(path: node, error).prefixed("cannot open ") }
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit { fd.close() }
 
     /// `struct input_absinfo`: value, minimum, maximum, fuzz, flat, resolution.
     private struct AbsInfo {
@@ -39,8 +39,11 @@ final class InputAccelerometerFiles {
 
     private func value(_ axis: UInt) throws(IIOError) -> Double {
         var info = AbsInfo()
-        let r = withUnsafeMutablePointer(to: &info) { ioctl(fd, Self.request(axis), UnsafeMutableRawPointer($0)) }
-        guard r >= 0 else { throw IIOError(path: node, errno: errno).prefixed("EVIOCGABS(\(axis)) on ") }
+        do {
+            try fd.control(Self.request(axis), &info)
+        } catch {
+            throw IIOError(path: node, error).prefixed("EVIOCGABS(\(axis)) on ")
+        }
         return Double(info.value)
     }
 

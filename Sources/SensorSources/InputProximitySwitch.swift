@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemCalls
 import CGLib
 import EventLoop
 
@@ -8,7 +9,7 @@ import EventLoop
 /// daemon wakes only when the switch moves).
 final class InputProximitySwitch {
     let node: String
-    private var fd: Int32
+    private var fd: FileDescriptor?
     private var watch: FDWatch?
 
     /// The switch's number and the event type of switches (`linux/input-event-codes.h`).
@@ -18,10 +19,11 @@ final class InputProximitySwitch {
     /// Opens `node` and reads its state; `changed` gets every later state. Throws when it cannot be opened or read.
     init(node: String, changed: @escaping (Bool) -> Void, failure: @escaping (IIOError) -> Void) throws(IIOError) {
         self.node = node
-        fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw IIOError(path: node, errno: errno).prefixed("cannot open ") }
-        watch = FDWatch(fd: fd, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] condition in
-            if let state = drain() { changed(state) }
+        let fd: FileDescriptor
+        do { fd = try FileDescriptor.open(node, O_RDONLY | O_NONBLOCK) } catch { throw IIOError(path: node, error).prefixed("cannot open ") }
+        self.fd = fd
+        watch = FDWatch(fd: fd.rawValue, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] condition in
+            if let state = drain(fd) { changed(state) }
             guard condition & (CGLIB_IO_ERR | CGLIB_IO_HUP) == 0 else {
                 close()
                 failure(IIOError("\(node) went away"))
@@ -36,8 +38,8 @@ final class InputProximitySwitch {
     func close() {
         watch?.cancel()
         watch = nil
-        if fd >= 0 { Glibc.close(fd) }
-        fd = -1
+        fd?.close()
+        fd = nil
     }
 
     /// `EVIOCGSW(len)`: `_IOC(_IOC_READ, 'E', 0x1b, len)`, the state of every switch as a bit mask.
@@ -48,20 +50,24 @@ final class InputProximitySwitch {
     /// Whether something is near now.
     func state() throws(IIOError) -> Bool {
         var bits = [UInt8](repeating: 0, count: 8)
-        let r = bits.withUnsafeMutableBytes { ioctl(fd, Self.request($0.count), $0.baseAddress!) }
-        guard r >= 0 else { throw IIOError(path: node, errno: errno).prefixed("EVIOCGSW on ") }
+        do throws(Errno) {
+            guard let fd else { throw Errno(rawValue: EBADF) }
+            try fd.control(Self.request(bits.count), &bits)
+        } catch {
+            throw IIOError(path: node, error).prefixed("EVIOCGSW on ")
+        }
         return bits[Self.frontProximity / 8] & (1 << UInt8(Self.frontProximity % 8)) != 0
     }
 
     /// The last state the queued events give the switch; nil when none of them is about it.
-    private func drain() -> Bool? {
+    private func drain(_ fd: FileDescriptor) -> Bool? {
         // `struct input_event`: a timeval (two longs), type and code (16 bits each), value (32 bits).
         let size = 2 * MemoryLayout<Int>.size + 8
         var events = [UInt8](repeating: 0, count: size * 16)
         var latest: Bool?
         while true {
-            let n = events.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            guard n >= size else { break }
+            guard let n = try? fd.read(into: &events),
+                  n >= size else { break }
             events.withUnsafeBytes { raw in
                 for offset in stride(from: 0, through: n - size, by: size) {
                     let type = raw.loadUnaligned(fromByteOffset: offset + size - 8, as: UInt16.self)

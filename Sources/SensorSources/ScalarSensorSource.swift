@@ -9,7 +9,7 @@ import Log
 /// value, a buffer that fails) skip the reading and are logged once per episode; a reading is never
 /// made up. Devices come and go through `handle(sysname:action:)`, which `ScalarSensors` calls on
 /// device events.
-public final class ScalarSensorSource {
+public final class ScalarSensorSource: SensorSource {
     public let kind: ScalarSensorKind
     private unowned let sink: ScalarSensorSink
     private(set) var device: ScalarDevice?
@@ -231,7 +231,7 @@ public final class ScalarSensors {
         }
     }
 
-    public func source(_ kind: ScalarSensorKind) -> ScalarSensorSource {
+    public func source(_ kind: ScalarSensorKind) -> any SensorSource {
         sources.first { $0.kind == kind }!
     }
 }

@@ -1,16 +1,18 @@
 import Orientation
 import Sensors
 
-// The SensorSources module: the drivers that turn a device into device orientations. IIOSource
-// (polled or buffered, following hotplug), SensorProxySource (an upstream iio-sensor-proxy),
-// SimulatedSensor, and AutoSource choosing between the first two; SampleFeed runs raw samples
-// through the classifier. A source knows neither the policy nor the D-Bus objects: it reports to
-// a SensorSink, the service.
+// The SensorSources module: the drivers that turn a device into readings, every one a
+// `SensorSource`. For the accelerometer: IIOSource (polled or buffered, following hotplug),
+// SensorProxySource (an upstream iio-sensor-proxy), SimulatedSensor, and AutoSource choosing
+// between the first two; SampleFeed runs raw samples through the classifier. For light, proximity
+// and the compass: ScalarSensorSource, one per kind. All follow device events through one
+// HotplugMonitor socket. A source knows neither the policy nor the D-Bus objects: it reports to its
+// sink (SensorSink, the service; ScalarSensorSink, the compatibility interface).
 
-/// A place device orientations come from. A source only turns a device into reports;
-/// claims, the lock and rotations are the policy's business.
+/// A sensor the daemon reads: one shape for every kind. A source only turns a device into reports;
+/// claims, the lock and rotations are its owner's business.
 public protocol SensorSource: AnyObject {
-    /// Whether an accelerometer is there now (`HasAccelerometer`).
+    /// Whether a device of its kind is there now (`HasAccelerometer`, `HasAmbientLight`, …).
     var isPresent: Bool { get }
     /// Reads while someone claims and stops when nobody does: no timer, poll or open device otherwise (P16).
     func setRunning(_ running: Bool)

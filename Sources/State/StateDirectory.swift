@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import CGLib
 import EventLoop
+import SystemCalls
 
 /// The daemon's state directory (dbus-api.md, "Configuration file"; Docs/security.md, "The state file").
 ///
@@ -9,49 +10,56 @@ import EventLoop
 /// short-lived child process, so neither a caller nor the main loop ever waits for the disk.
 package final class StateDirectory {
     package let path: String
-    private let fd: Int32
+    private let fd: FileDescriptor
 
     /// Opens `path`, creating it (mode 0755, with missing parents) when it does not exist. Throws when it is
     /// not a directory, is not owned by the daemon's user, or is writable by others: anyone who may
     /// add files there could plant or swap the state.
     package init(path: String) throws(StateDirectoryError) {
         self.path = path
-        var created = mkdir(path, 0o755) == 0
-        var mkdirError = created ? 0 : errno
-        if !created, mkdirError == ENOENT {
-            created = g_mkdir_with_parents(path, 0o755) == 0
-            mkdirError = created ? 0 : errno
+        var made: Errno? = nil
+        do {
+            try FileSystem.makeDirectory(path, permissions: 0o755)
+        } catch .noSuchFileOrDirectory {
+            made = g_mkdir_with_parents(path, 0o755) == 0 ? nil : Errno.current
+        } catch {
+            made = error
         }
-        fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else {
+        let created = made == nil
+        let directory: FileDescriptor
+        do {
+            directory = try FileDescriptor.open(path, O_RDONLY | O_DIRECTORY)
+        } catch {
             // A directory that is not there because it could not be made (a read-only file system,
             // a parent the daemon may not write) is reported with why it could not be made.
-            if errno == ENOENT, mkdirError != 0, mkdirError != EEXIST {
-                throw StateDirectoryError("cannot create the state directory \(path): \(String(cString: strerror(mkdirError)))")
+            if error == .noSuchFileOrDirectory, let made, made != .fileExists {
+                throw StateDirectoryError("cannot create the state directory \(path): \(made)")
             }
-            throw StateDirectoryError("cannot open the state directory \(path): \(Self.reason())")
+            throw StateDirectoryError("cannot open the state directory \(path): \(error)")
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let why = Self.reason()
-            close(fd)
-            throw StateDirectoryError("cannot check the state directory \(path): \(why)")
+        fd = directory
+        let info: stat
+        do {
+            info = try directory.status()
+        } catch {
+            directory.close()
+            throw StateDirectoryError("cannot check the state directory \(path): \(error)")
         }
         let owner = geteuid()
         guard info.st_uid == owner else {
-            close(fd)
+            directory.close()
             throw StateDirectoryError("the state directory \(path) is owned by uid \(info.st_uid), not by the daemon's user (uid \(owner))")
         }
         guard info.st_mode & 0o022 == 0 else {
-            close(fd)
+            directory.close()
             throw StateDirectoryError("the state directory \(path) is writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); "
                 + "it must be writable by the daemon's user only, e.g. mode 0755")
         }
         // mkdir's mode goes through the umask (0077 under the unit).
-        if created { fchmod(fd, 0o755) }
+        if created { try? directory.setPermissions(0o755) }
     }
 
-    deinit { close(fd) }
+    deinit { fd.close() }
 
     /// What `read` found.
     package enum Contents {
@@ -64,36 +72,31 @@ package final class StateDirectory {
     /// Reads `name` when it is a regular file of at most `limit` bytes; meant for the start only.
     /// A symbolic link is not followed and a FIFO does not block the open.
     package func read(_ name: String, limit: Int) -> Contents {
-        let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0)
-        guard file >= 0 else {
-            switch errno {
-            case ENOENT: return .missing
-            case ELOOP: return .refused("it is a symbolic link")
-            default: return .refused(Self.reason())
-            }
+        let file: FileDescriptor
+        do {
+            file = try fd.open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+        } catch .noSuchFileOrDirectory {
+            return .missing
+        } catch {
+            return .refused(error.rawValue == ELOOP ? "it is a symbolic link" : error.description)
         }
-        defer { close(file) }
-        var info = stat()
-        guard fstat(file, &info) == 0 else { return .refused(Self.reason()) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .refused("it is \(Self.kind(info.st_mode)), not a regular file") }
-        guard info.st_size <= limit else { return .refused("it is \(info.st_size) bytes, more than a state file's \(limit)") }
-        // One byte more than allowed tells a file that grew since fstat.
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { return .refused(Self.reason()) }
-            if n == 0 { break }
-            count += n
+        defer { file.close() }
+        do {
+            let info = try file.status()
+            guard info.st_mode & S_IFMT == S_IFREG else { return .refused("it is \(Self.kind(info.st_mode)), not a regular file") }
+            guard info.st_size <= limit else { return .refused("it is \(info.st_size) bytes, more than a state file's \(limit)") }
+            // One byte more than allowed tells a file that grew since fstat.
+            let bytes = try file.readAll(upTo: limit + 1)
+            guard bytes.count <= limit else { return .refused("it is more than a state file's \(limit) bytes") }
+            return .bytes(bytes)
+        } catch {
+            return .refused(error.description)
         }
-        guard count <= limit else { return .refused("it is more than a state file's \(limit) bytes") }
-        return .bytes(Array(bytes[0..<count]))
     }
 
     /// Removes temporaries of `name` that a crash or power cut left behind.
     package func removeTemporaries(of name: String) {
-        let copy = dup(fd)
+        let copy = dup(fd.rawValue)
         guard copy >= 0, let listing = fdopendir(copy) else { return }
         defer { closedir(listing) }
         rewinddir(listing)
@@ -104,7 +107,7 @@ package final class StateDirectory {
             if entryName.utf8.starts(with: prefix.utf8) { stale.append(entryName) }
         }
         // unlinkat removes a link itself, never what it points to.
-        for entryName in stale { unlinkat(fd, entryName, 0) }
+        for entryName in stale { unlinkat(fd.rawValue, entryName, 0) }
     }
 
     /// A write under way in a child process.
@@ -126,9 +129,7 @@ package final class StateDirectory {
         func wait() {
             guard let watch, watch.isActive else { return }
             watch.cancel()
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            ended(status)
+            ended((try? ProcessCalls.wait(pid)) ?? -1)
         }
 
         fileprivate func ended(_ status: Int32) {
@@ -170,8 +171,8 @@ package final class StateDirectory {
                 bytes.withUnsafeBytes { data in
                     let pid = fork()
                     if pid == 0 {
-                        DurableWrite.closeAllBut(fd, ends[1])
-                        var failure = DurableWrite.run(directory: fd, temporary: temporaryName, name: finalName, data: data)
+                        DurableWrite.closeAllBut(fd.rawValue, ends[1])
+                        var failure = DurableWrite.run(directory: fd.rawValue, temporary: temporaryName, name: finalName, data: data)
                         if failure.step != 0 { _ = withUnsafeBytes(of: &failure) { write(ends[1], $0.baseAddress!, $0.count) } }
                         _exit(failure.step == 0 ? 0 : 1)
                     }
@@ -196,14 +197,14 @@ package final class StateDirectory {
     /// As `replace`, in this process, waiting for the disk: for shutdown only.
     package func replaceNow(_ name: String, with bytes: [UInt8]) -> String? {
         let temporary = Self.temporaryPrefix(name) + Self.randomSuffix()
-        let failure = bytes.withUnsafeBytes { DurableWrite.run(directory: fd, temporary: temporary, name: name, data: $0) }
+        let failure = bytes.withUnsafeBytes { DurableWrite.run(directory: fd.rawValue, temporary: temporary, name: name, data: $0) }
         return failure.step == 0 ? nil : describer(name, temporary)(failure)
     }
 
     private func describer(_ name: String, _ temporary: String) -> (DurableWrite.Failure) -> String {
         let path = self.path
         return { failure in
-            let why = String(cString: strerror(failure.error))
+            let why = Errno(rawValue: failure.error).description
             switch failure.step {
             case DurableWrite.Step.create: return "cannot create \(path)/\(temporary): \(why)"
             case DurableWrite.Step.rename: return "cannot rename \(path)/\(temporary) to \(name): \(why)"
@@ -220,7 +221,7 @@ package final class StateDirectory {
         String(UInt64(g_random_int()) << 32 | UInt64(g_random_int()), radix: 16)
     }
 
-    private static func reason() -> String { String(cString: strerror(errno)) }
+    private static func reason() -> String { Errno.current.description }
 
     private static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
@@ -241,7 +242,8 @@ package struct StateDirectoryError: Error {
 }
 
 /// The durable replacement of one file, as system calls only: it runs in a forked child, where nothing
-/// that allocates or takes a lock may run.
+/// that allocates or takes a lock may run. So it calls the C functions themselves, the one place
+/// outside SystemCalls that does, and hands its errno back raw for `Errno` to say in the parent.
 package enum DurableWrite {
     /// The step that failed (0: none) and its errno.
     package struct Failure {

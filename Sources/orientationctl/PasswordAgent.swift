@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemCalls
 import DBus
 
 /// A polkit agent for a terminal, started as systemd's tools start one: when a privileged call may
@@ -44,16 +45,14 @@ enum PasswordAgent {
         started = pid
         // The agent closes (or writes to) the descriptor once it is registered with polkit; a polkit
         // that does not answer it holds the call no longer than 5 s, and the call goes ahead.
-        var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
-        while poll(&ready, 1, 5000) < 0 && errno == EINTR {}
+        _ = try? FileDescriptor(rawValue: ends[0]).waitReadable(timeoutMs: 5000)
     }
 
     /// Stops the agent, if one was started.
     static func stop() {
         guard started > 0 else { return }
         kill(started, SIGTERM)
-        var status: Int32 = 0
-        while waitpid(started, &status, 0) < 0 && errno == EINTR {}
+        _ = try? ProcessCalls.wait(started)
         started = 0
     }
 }

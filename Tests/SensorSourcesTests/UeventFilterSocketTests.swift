@@ -2,6 +2,7 @@
 import XCTest
 import Sensors
 @testable import SensorSources
+import SystemCalls
 
 /// The uevent filter run by the kernel: attached to one end of a Unix datagram socket pair, as umockdev's
 /// emulated uevent socket is, and fed both the kernel's and udev's message formats.
@@ -15,7 +16,7 @@ final class UeventFilterSocketTests: XCTestCase {
             throw XCTSkip("no Unix datagram socket pair: \(String(cString: strerror(errno)))")
         }
         (sender, receiver) = (fds[0], fds[1])
-        XCTAssertNil(UeventSocket.attach(UeventFilter(subsystem: "iio"), to: receiver))
+        XCTAssertNil(UeventSocket.attach(UeventFilter(subsystem: "iio"), to: FileDescriptor(rawValue: receiver)))
     }
 
     override func tearDown() {
