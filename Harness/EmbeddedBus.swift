@@ -60,9 +60,14 @@ public final class EmbeddedBus: Bus {
     /// The client leaves the bus: the service hears of it once the calls it sent are handled.
     public func disconnect(_ client: String) {
         guard clients.removeValue(forKey: client) != nil else { return }
+        let names = owned.filter { $0.value == client }.map(\.key)
         let announce = { [weak self] in
             guard let self else { return }
             objects.forget(client)
+            for name in names {
+                owned[name] = nil
+                for watcher in nameWatchers.values { watcher(name, client, "") }
+            }
             for watcher in nameWatchers.values { watcher(client, client, "") }
         }
         if objects.hasWaitingCalls(from: client) { objects.afterWaitingCalls(from: client, announce) } else { announce() }
@@ -136,6 +141,12 @@ public final class EmbeddedBus: Bus {
         return true
     }
 
+    /// `client` owns `name`, as another process owning it would (e.g. iio-sensor-proxy holding
+    /// `net.hadess.SensorProxy`): the service's request for it is then refused.
+    public func own(_ name: String, by client: String) {
+        owned[name] = client
+    }
+
     public func releaseName(_ name: String) throws(DBusError) -> Bool {
         owned.removeValue(forKey: name) != nil
     }
@@ -195,7 +206,7 @@ public final class EmbeddedBus: Bus {
     public func close() {
         isClosed = true
         nameWatchers = [:]
-        owned = [:]
+        owned = owned.filter { $0.value != uniqueName }
         replies = [:]
         objects = ObjectServer(sink: self)
     }

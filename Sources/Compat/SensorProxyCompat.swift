@@ -109,13 +109,7 @@ package final class SensorProxyCompat {
     /// `PropertiesChanged` of `kind`'s object with what the getters read now, to `destination` only when given.
     private func send(_ kind: ScalarSensorKind, _ names: [String], to destination: ClientID? = nil) {
         let (path, name) = kind == .compass ? (SensorProxy.compassPath, SensorProxy.compassInterface) : (SensorProxy.path, SensorProxy.interface)
-        guard let table = service.bus.objects.interfaces(at: path)?.first else { return }
-        let values = names.compactMap { property in table.property(named: property).map { (property, $0.get()) } }
-        do {
-            try service.bus.objects.emitPropertiesChanged(path: path, PropertiesChanged(interface: name, changed: values), to: destination)
-        } catch {
-            Log.error("cannot announce \(names) on \(path): \(error)")
-        }
+        service.announce(names, at: path, interface: name, to: destination)
     }
 
     /// `net.hadess.SensorProxy.Compass` at its own path, as geoclue reads it.
@@ -218,15 +212,12 @@ package final class SensorProxyCompat {
         for call in calls { call.reply([]) }
     }
 
-    /// Sends `PropertiesChanged` for what was named, with what the getters read now.
+    /// Announces what was named, with what the getters read now.
     package func announce() {
         guard !changed.isEmpty else { return }
-        defer { changed = [] }
-        do {
-            try service.bus.objects.emitPropertiesChanged(path: SensorProxy.path, interface: SensorProxy.interface, names: changed)
-        } catch {
-            Log.error("cannot announce \(changed) on \(SensorProxy.path): \(error)")
-        }
+        let names = changed
+        changed = []
+        service.announce(names, at: SensorProxy.path, interface: SensorProxy.interface, to: nil)
     }
 
     /// `:1.7, pid 1234, iio-sensor-proxy` for the current owner of the name, as far as the bus tells.

@@ -8,19 +8,23 @@ enum AnnouncedObject: Hashable {
     case manager
     case window(WindowID)
     case controller(ControllerID)
+    /// An object exported on the same connection by another part of the daemon (the compatibility
+    /// interface's `net.hadess.SensorProxy` objects), read through the table it was exported with.
+    case exported(path: String, interface: String)
 
     var path: String {
         switch self {
         case .manager: Orientation1.managerPath
         case .window(let id): ObjectPaths.path(of: id)
         case .controller(let id): ObjectPaths.path(of: id)
+        case .exported(let path, _): path
         }
     }
 
-    /// The number the family's handlers receive (`MethodCall.object`); 0 for the manager.
+    /// The number the family's handlers receive (`MethodCall.object`); 0 for a single object.
     var key: UInt64 {
         switch self {
-        case .manager: 0
+        case .manager, .exported: 0
         case .window(let id): id.rawValue
         case .controller(let id): id.rawValue
         }
@@ -31,6 +35,7 @@ enum AnnouncedObject: Hashable {
         case .manager: Orientation1.managerInterface
         case .window: Orientation1.windowInterface
         case .controller: Orientation1.controllerInterface
+        case .exported(_, let interface): interface
         }
     }
 }
@@ -142,7 +147,7 @@ struct Announcer {
             switch object {
             case .window(let id): windows[id] = nil
             case .controller(let id): controllers[id] = nil
-            case .manager: break
+            case .manager, .exported: break
             }
         }
         return out
@@ -164,8 +169,14 @@ struct Announcer {
     }
 
     private func changed(_ object: AnnouncedObject, _ names: [String], _ values: some AnnouncedValues) -> Announcement {
+        Self.changed(object, names, to: values.owner(of: object), values)
+    }
+
+    /// `PropertiesChanged` of `names` with what the getters read now, to `client` only when given: for
+    /// the objects outside the policy (the compatibility interface's), announced as they change.
+    static func changed(_ object: AnnouncedObject, _ names: [String], to client: String?, _ values: some AnnouncedValues) -> Announcement {
         .properties(object, names.compactMap { name in values.value(name, of: object).map { .init(name: name, value: $0) } },
-                    to: values.owner(of: object))
+                    to: client)
     }
 
     /// `InterfacesAdded` with every property of the new object.

@@ -13,21 +13,24 @@ struct ExportedTables: AnnouncedValues {
     let portraitSize: ScreenSize?
     /// Who owns a window or a controller, as the policy says.
     let owners: (AnnouncedObject) -> String?
+    /// The table another part of the daemon exported an object with (`ObjectServer.interfaces(at:)`).
+    let exported: (_ path: String, _ interface: String) -> Interface?
 
-    func table(of object: AnnouncedObject) -> Interface {
+    func table(of object: AnnouncedObject) -> Interface? {
         switch object {
         case .manager: manager
         case .window: window
         case .controller: controller
+        case .exported(let path, let interface): exported(path, interface)
         }
     }
 
     func value(_ property: String, of object: AnnouncedObject) -> Value? {
-        table(of: object).property(named: property)?.get(object.key)
+        table(of: object)?.property(named: property)?.get(object.key)
     }
 
     func properties(of object: AnnouncedObject) -> [(String, Value)] {
-        table(of: object).properties.map { ($0.name, $0.get(object.key)) }
+        table(of: object)?.properties.map { ($0.name, $0.get(object.key)) } ?? []
     }
 
     func owner(of object: AnnouncedObject) -> String? { owners(object) }

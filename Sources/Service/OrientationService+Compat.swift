@@ -1,6 +1,7 @@
 import Compat
 import Log
 import OrientationAPI
+import Policy
 
 /// The service as the compatibility interface sees it (Compat's `SensorProxyHost`), and its start.
 extension OrientationService: SensorProxyHost {
@@ -22,6 +23,13 @@ extension OrientationService: SensorProxyHost {
         } catch {
             Log.error(error.message)
         }
+    }
+
+    /// The compatibility interface's changes, through the one announcer (`SensorProxyHost`).
+    package func announce(_ names: [String], at path: String, interface: String, to client: ClientID?) {
+        let announcement = Announcer.changed(.exported(path: path, interface: interface), names, to: client, tables)
+        guard case .properties(_, let values, _) = announcement, !values.isEmpty else { return }
+        send([announcement])
     }
 
     /// Announces the compatibility object's changed properties; called at the end of every `flush()`.

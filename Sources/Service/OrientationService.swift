@@ -81,10 +81,12 @@ public final class OrientationService {
         tables = ExportedTables(manager: managerInterface(), window: windowInterface(), controller: controllerInterface(),
                                 portraitSize: settings.portraitSize, owners: { [unowned self] object in
             switch object {
-            case .manager: nil
+            case .manager, .exported: nil
             case .window(let id): policy.window(id)?.owner
             case .controller(let id): policy.controller(id)?.owner
             }
+        }, exported: { [unowned self] path, interface in
+            bus.objects.interfaces(at: path)?.first { $0.name == interface }
         })
         try bus.objects.register(path: Orientation1.managerPath, interfaces: [tables.manager, objectManagerInterface()])
         // Windows and controllers share one table per family; a member's number reaches its handlers.
@@ -323,6 +325,7 @@ public final class OrientationService {
                         path: object.path, PropertiesChanged(interface: object.interface, changed: values.map { ($0.name, $0.value) }),
                         to: owner)
                 case .signal(let interface, let member, let values, let owner):
+                    // Signals are the manager's: the objects outside the policy announce property changes only.
                     try bus.objects.emitSignal(path: Orientation1.managerPath, interface: interface, name: member, values: values,
                                                to: owner)
                 }
