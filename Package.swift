@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "SensorsTests", dependencies: ["Sensors"]),
         .testTarget(name: "SensorSourcesTests", dependencies: ["SensorSources", "Sensors", "SystemCalls", "TestSupport"]),
         .target(name: "Harness", dependencies: ["DBus", "EventLoop", "OrientationAPI"], path: "Harness"),
-        .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Harness", "DBus", "OrientationAPI"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "EventLoop", "TestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["DBus", "OrientationAPI", "Service", "Configuration", "TestSupport"],
                     exclude: ["Fixtures"]),

@@ -4,8 +4,8 @@ import EventLoop
 
 /// A program the tests run beside the daemon (a peer, a driver script, a client, the daemon itself
 /// run by hand): its output in files or a pipe, an optional stdin pipe, extra environment, and a stop
-/// that always reaps it. The one process helper of the test targets; `DaemonProcess` is the daemon's
-/// own shorthand.
+/// that always reaps it. The one process helper of the test targets and the benchmarks; `World` starts
+/// the daemon and its peers as these.
 public final class ChildProcess {
     /// Where the child's stdout and stderr go.
     public enum Output {
@@ -138,6 +138,14 @@ public final class ChildProcess {
                 buffer.append(contentsOf: chunk[0..<n])
             }
             MainLoop.iterate(until: { false }, timeoutMs: 0)
+        }
+    }
+
+    /// The file its output goes to (stdout's, with `.files`).
+    public var logPath: String {
+        switch destination {
+        case .file(let path), .pipe(let path): path
+        case .files(let stdout, _): stdout
         }
     }
 

@@ -8,6 +8,13 @@ public struct TestAccount: Sendable {
     public let gid: gid_t
     /// Its supplementary groups, as a client running as it has them.
     public let groups: [gid_t]
+
+    public init(name: String, uid: uid_t, gid: gid_t, groups: [gid_t]) {
+        self.name = name
+        self.uid = uid
+        self.gid = gid
+        self.groups = groups
+    }
 }
 
 /// The accounts, created on first use when missing (the tests run as root on CI), so a run

@@ -49,25 +49,22 @@ let options = Options.parse()
 
 // MARK: The daemon under test
 
-/// A private bus and one `orientationd --sensor simulated` on it, with `config` as its config file.
+/// One `orientationd --sensor simulated` in a `World` of its own (a private bus with the system
+/// bus's limits), with `config` as its config file.
 final class Subject {
-    let bus: PrivateBus
-    let daemon: DaemonProcess
-    let probe: Connection
-    let directory: String
+    let world: World
+    let daemon: ChildProcess
+    var bus: PrivateBus { world.bus }
+    var probe: Connection { world.probe }
 
     init(config: String = "") throws {
-        bus = try PrivateBus()
-        directory = makeTempDirectory("orientationd-adversarial")
-        writeText(directory + "/orientationd.conf", config)
-        daemon = try DaemonProcess(arguments: ["--address", bus.address, "--sensor", "simulated", "--state-dir", directory + "/state",
-                                               "--config", directory + "/orientationd.conf"], logPath: directory + "/daemon.log")
-        probe = try Connection(bus: .address(bus.address))
-        let up = waitUntil(10) {
-            let owned = try? probe.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
-            return owned?.first?.boolValue == true || !daemon.isRunning
+        world = try World()
+        writeText(world.scratch + "/orientationd.conf", config)
+        do {
+            daemon = try world.startDaemon(["--config", world.scratch + "/orientationd.conf"], timeout: 10)
+        } catch {
+            fail("\(error)")
         }
-        guard up, daemon.isRunning else { fail("orientationd did not come up:\n\(daemon.log)") }
     }
 
     func connect() throws -> Connection { try Connection(bus: .address(bus.address)) }
@@ -93,11 +90,7 @@ final class Subject {
     }
 
     func stop() {
-        probe.close()
-        let code = daemon.stop()
-        if code != 0 { fail("orientationd exited with status \(code) on SIGTERM:\n\(daemon.log)") }
-        bus.stop()
-        _ = runTool(["rm", "-rf", directory])
+        if let problem = world.tearDown().first { fail(problem) }
     }
 }
 

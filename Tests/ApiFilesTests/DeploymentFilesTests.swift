@@ -51,12 +51,10 @@ final class DeploymentFilesTests: XCTestCase {
     /// deny-by-default policy): root's daemon owns the name, calls on the three
     /// interfaces pass, others are refused by the bus, and nobody cannot own the name.
     func testBusPolicyWorksInADenyByDefaultBus() throws {
-        let bus = try PrivateBus(systemPolicyFiles: ["\(packageRoot)/dbus/org.orientationd.Orientation1.conf"])
-        defer { bus.stop() }
-        let address = bus.address
-
-        let daemon = try RunningDaemon(address: address)  // as root: may own the name
+        // As root: may own the name.
+        let daemon = try RunningDaemon(systemPolicyFiles: ["\(packageRoot)/dbus/org.orientationd.Orientation1.conf"])
         defer { daemon.stop() }
+        let address = daemon.address
         let client = try Connection(bus: .address(address))
         defer { client.close() }
         let all = try client.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
@@ -93,23 +91,14 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertEqual(created.status, 0, created.stderr)
         let user = try XCTUnwrap(getpwnam("orientationd"), "systemd-sysusers did not create orientationd").pointee
         // The bus resolves the policy's user names when it loads them, so after the user exists.
-        let bus = try PrivateBus(systemPolicyFiles: ["\(packageRoot)/dbus/org.orientationd.Orientation1.conf"])
-        defer { bus.stop() }
-        let state = makeTempDirectory("orientationd-user-state")
-        defer { _ = runTool(["rm", "-rf", state]) }
-        chmod(state, 0o755)
+        let world = try World(systemPolicyFiles: ["\(packageRoot)/dbus/org.orientationd.Orientation1.conf"])
+        defer { for problem in world.tearDown() { XCTFail(problem) } }
+        let state = world.scratch + "/user-state"
+        XCTAssertEqual(mkdir(state, 0o755), 0)
         chown(state, user.pw_uid, user.pw_gid)
-        let daemon = try DaemonProcess(command: ["setpriv", "--reuid=\(user.pw_uid)", "--regid=\(user.pw_gid)", "--clear-groups",
-                                                 programsDirectory() + "/orientationd", "--address", bus.address,
-                                                 "--sensor", "simulated", "--state-dir", state + "/state"],
-                                       logPath: state + "/daemon.log")
-        defer { daemon.stop() }
-        let client = try Connection(bus: .address(bus.address))
-        defer { client.close() }
-        let owner = waitUntil {
-            !daemon.isRunning || (try? client.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)]))?.first?.boolValue == true
-        }
-        XCTAssertTrue(owner && daemon.isRunning, daemon.log)
+        let account = TestAccount(name: "orientationd", uid: user.pw_uid, gid: user.pw_gid, groups: [])
+        let daemon = try world.startDaemon(stateDirectory: state + "/state", user: account)
+        let client = try world.newConnection()
         let ownerName = try client.callBusDriverBlocking("GetNameOwner", [.string(Orientation1.busName)]).first?.stringValue ?? ""
         let uid = try client.callBusDriverBlocking("GetConnectionUnixUser", [.string(ownerName)]).first?.uint32Value
         XCTAssertEqual(uid, user.pw_uid)

@@ -21,60 +21,35 @@ func packageDirectory(_ relativePath: String) -> [String] {
     return names.sorted()
 }
 
-/// The built `orientationd` serving a private bus (or the bus at `address`) with the simulated
-/// sensor and a fresh state directory. `stop()` ends it, and the private bus if it made one.
+/// The built `orientationd` in a `World` of its own: a private bus (configured as the system bus is
+/// when `systemPolicyFiles` are given), the simulated sensor and a fresh state directory. `stop()`
+/// tears the world down.
 final class RunningDaemon {
+    let world: World
+    private let process: ChildProcess
 
-    let address: String
-    let stateDirectory: String
-    private let privateBus: PrivateBus?
-    private var process: DaemonProcess?
-
+    var address: String { world.bus.address }
     /// The daemon's output so far; shown when something fails.
-    var log: String { process?.log ?? "" }
+    var log: String { process.log }
 
     /// `arguments` are added to the daemon's (e.g. `--sensor-proxy-compat`).
-    init(address: String? = nil, arguments: [String] = []) throws {
-        if let address {
-            privateBus = nil
-            self.address = address
-        } else {
-            let bus = try PrivateBus()
-            privateBus = bus
-            self.address = bus.address
-        }
-        stateDirectory = makeTempDirectory("orientationd-state")
+    init(systemPolicyFiles: [String]? = nil, arguments: [String] = []) throws {
+        world = try World(systemPolicyFiles: systemPolicyFiles)
         do {
-            let process = try DaemonProcess(arguments: ["--address", self.address, "--sensor", "simulated",
-                                                        "--state-dir", stateDirectory] + arguments,
-                                            logPath: stateDirectory + "/daemon.log")
-            self.process = process
-            try waitForName(process)
+            process = try world.startDaemon(arguments, checked: false)
         } catch {
-            stop()
+            _ = world.tearDown()
             throw error
         }
     }
 
-    /// Polls NameHasOwner until the daemon holds its name (5 s at most).
-    private func waitForName(_ process: DaemonProcess) throws {
-        let probe = try Connection(bus: .address(address))
-        defer { probe.close() }
-        for _ in 0..<500 {
-            let owned = try probe.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
-            if owned.first?.boolValue == true { return }
-            guard process.isRunning else { throw DBusError.failed("orientationd exited before owning its name: \(log)") }
-            usleep(10_000)
-        }
-        throw DBusError.failed("orientationd did not own \(Orientation1.busName) within 5 s: \(log)")
-    }
+    private var stopped = false
 
-    /// Ends the daemon, the private bus and the state directory.
+    /// Ends the daemon, the bus and the scratch directory.
     func stop() {
-        process?.stop()
-        process = nil
-        privateBus?.stop()
-        _ = runTool(["rm", "-rf", stateDirectory])
+        guard !stopped else { return }
+        stopped = true
+        _ = world.tearDown()
     }
 
     deinit { stop() }

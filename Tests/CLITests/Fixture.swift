@@ -7,12 +7,14 @@ import TestSupport
 let orientationctl = programsDirectory() + "/orientationctl"
 let orientationd = programsDirectory() + "/orientationd"
 
-/// A private bus with orientationd (simulated sensor) serving it.
+/// orientationd (simulated sensor) serving the private bus of a `World`, its stdout and stderr in
+/// files of the world's scratch directory.
 final class DaemonFixture {
-    let bus: PrivateBus
-    let directory: String
+    let world: World
+    var bus: PrivateBus { world.bus }
+    var directory: String { world.scratch }
+    var connection: Connection { world.probe }
     private(set) var daemon: Background
-    let connection: Connection
     private var starts = 0
     /// The config file the daemon reads, when one was given.
     private let configPath: String?
@@ -21,15 +23,18 @@ final class DaemonFixture {
     /// org.orientationd.Orientation1 and a socket every user reaches; the daemon must then run as root.
     /// With `config`, the daemon reads that text as its config file.
     init(systemBus: Bool = false, config: String? = nil) throws {
-        bus = systemBus ? try PrivateBus(systemPolicyFiles: [packageRoot + "/dbus/org.orientationd.Orientation1.conf"])
-                        : try PrivateBus()
-        directory = makeTempDirectory("orientationctl-test")
-        mkdir(directory + "/state", 0o755)
-        let path = directory + "/orientationd.conf"
+        let world = try World(systemPolicyFiles: systemBus ? [packageRoot + "/dbus/org.orientationd.Orientation1.conf"] : nil)
+        self.world = world
+        mkdir(world.scratch + "/state", 0o755)
+        let path = world.scratch + "/orientationd.conf"
         if let config { writeText(path, config) }
         configPath = config == nil ? nil : path
-        connection = try Connection(bus: .address(bus.address))
-        daemon = try Self.startDaemon(bus: bus, directory: directory, connection: connection, config: configPath, name: "orientationd")
+        do {
+            daemon = try Self.startDaemon(in: world, config: configPath, name: "orientationd")
+        } catch {
+            _ = world.tearDown()
+            throw error
+        }
     }
 
     /// Stops the daemon and starts another on the same bus and state directory, as a restart would.
@@ -47,25 +52,13 @@ final class DaemonFixture {
     /// Starts a daemon on the same bus and state directory.
     func startDaemonAgain() throws {
         starts += 1
-        daemon = try Self.startDaemon(bus: bus, directory: directory, connection: connection, config: configPath,
-                                      name: "orientationd-\(starts)")
+        daemon = try Self.startDaemon(in: world, config: configPath, name: "orientationd-\(starts)")
     }
 
-    private static func startDaemon(bus: PrivateBus, directory: String, connection: Connection, config: String?,
-                                    name: String) throws -> Background {
-        let daemon = try Background([orientationd, "--address", bus.address, "--sensor", "simulated",
-                                     "--state-dir", directory + "/state"] + (config.map { ["--config", $0] } ?? []),
-                                    in: directory, name: name)
-        let up = waitUntil(10) {
-            guard daemon.isRunning else { return true }
-            let reply = try? connection.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
-            return reply?.first?.boolValue == true
-        }
-        guard up, daemon.isRunning else {
-            daemon.kill9()
-            throw DBusError.failed("orientationd did not come up: \(daemon.stderr)")
-        }
-        return daemon
+    private static func startDaemon(in world: World, config: String?, name: String) throws -> Background {
+        try world.startDaemon(config.map { ["--config", $0] } ?? [], name: name, stateDirectory: world.scratch + "/state",
+                              output: .files(stdout: "\(world.scratch)/\(name).out", stderr: "\(world.scratch)/\(name).err"),
+                              timeout: 10, checked: false)
     }
 
     /// Runs orientationctl on this bus with `arguments` after the bus option.
@@ -80,13 +73,12 @@ final class DaemonFixture {
         try Background([orientationctl, "--address", bus.address] + arguments, in: directory, name: name)
     }
 
-    /// Stops the daemon with SIGTERM and returns its exit code (nil when it did not stop).
+    /// Stops the daemon with SIGTERM and returns its exit code (nil when it did not stop), then the
+    /// rest of the world.
     func stop() -> Int32? {
         daemon.signal(SIGTERM)
         let code = daemon.waitForExit(timeout: 5)
-        connection.close()
-        bus.stop()
-        try? FileManager.default.removeItem(atPath: directory)
+        _ = world.tearDown()
         return code
     }
 }

@@ -11,7 +11,7 @@ import TestSupport
 /// `--no-ask-password` the refusal says how to be asked.
 final class PasswordPromptTests: XCTestCase {
     private var fixture: DaemonFixture!
-    private var polkit: DaemonProcess?
+    private var polkit: ChildProcess?
 
     override func setUpWithError() throws {
         guard TestAccounts.available, toolExists("setpriv") else { throw unavailable("running as another user needs root and setpriv") }
@@ -22,17 +22,10 @@ final class PasswordPromptTests: XCTestCase {
         let socket = fixture.bus.address.components(separatedBy: "unix:path=").last?.components(separatedBy: ",").first ?? ""
         chmod(dirname(socket), 0o755)
         chmod(socket, 0o777)
-        let started = try DaemonProcess(command: ["env", "PYTHONDONTWRITEBYTECODE=1", "DBUS_SYSTEM_BUS_ADDRESS=\(fixture.bus.address)",
-                                                  "/usr/bin/python3", "-m", "dbusmock", "--system", "--template",
-                                                  packageRoot + "/Tests/CLITests/Fixtures/asking_polkitd.py"],
-                                        logPath: fixture.directory + "/polkit.log")
-        polkit = started
-        let up = waitUntil(10) { [fixture] in
-            guard started.isRunning else { return true }
-            let owned = try? fixture!.connection.callBusDriverBlocking("NameHasOwner", [.string("org.freedesktop.PolicyKit1")])
-            return owned?.first?.boolValue == true
-        }
-        guard up, started.isRunning else { throw DBusError.failed("the mock polkit did not start:\n\(started.log)") }
+        polkit = try fixture.world.start(["/usr/bin/python3", "-m", "dbusmock", "--system", "--template",
+                                          packageRoot + "/Tests/CLITests/Fixtures/asking_polkitd.py"], name: "polkit",
+                                         environment: ["PYTHONDONTWRITEBYTECODE": "1", "DBUS_SYSTEM_BUS_ADDRESS": fixture.bus.address],
+                                         waitFor: "org.freedesktop.PolicyKit1", timeout: 10)
     }
 
     override func tearDown() {

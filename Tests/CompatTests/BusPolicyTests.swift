@@ -21,9 +21,8 @@ final class BusPolicyTests: CompatTestCase {
         let address = systemBus.address
 
         // The daemon as this (root) user: owns both names.
-        let daemon = try Child([programsDirectory() + "/orientationd", "--address", address, "--sensor", "simulated",
-                                "--state-dir", scratch + "/state", "--sensor-proxy-compat"], output: scratch + "/daemon.log")
-        children.append(daemon)
+        let daemon = try world.startDaemon(["--sensor-proxy-compat"], stateDirectory: scratch + "/state", address: address,
+                                           waitFor: nil, checked: false)
         let probe = try Connection(bus: .address(address))
         defer { probe.close() }
         func owned(_ name: String) -> Bool {
@@ -54,9 +53,7 @@ final class BusPolicyTests: CompatTestCase {
         XCTAssertEqual(compass.status, 0, compass.stderr)
 
         guard toolExists("monitor-sensor") else { return }
-        let monitor = try Child(asNobody + ["monitor-sensor"], output: scratch + "/monitor-sensor.out",
-                                environment: ["DBUS_SYSTEM_BUS_ADDRESS": address])
-        children.append(monitor)
+        let monitor = try world.start(asNobody + ["monitor-sensor"], name: "monitor-sensor", environment: ["DBUS_SYSTEM_BUS_ADDRESS": address])
         XCTAssertTrue(waitUntil { monitor.log.contains("=== Has accelerometer (orientation: normal)") }, monitor.log)
         XCTAssertTrue(waitUntil { monitor.log.contains("=== No proximity sensor") }, monitor.log)
         _ = try probe.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
@@ -76,9 +73,7 @@ final class BusPolicyTests: CompatTestCase {
         let systemBus = try PrivateBus(systemPolicyFiles: [policy])
         defer { systemBus.stop() }
         let address = systemBus.address
-        let daemon = try Child([programsDirectory() + "/orientationd", "--address", address, "--sensor", "simulated",
-                                "--state-dir", scratch + "/state"], output: scratch + "/daemon.log")
-        children.append(daemon)
+        let daemon = try world.startDaemon(stateDirectory: scratch + "/state", address: address, waitFor: nil, checked: false)
         let probe = try Connection(bus: .address(address))
         defer { probe.close() }
         XCTAssertTrue(waitUntil {

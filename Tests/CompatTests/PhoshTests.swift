@@ -49,9 +49,7 @@ final class PhoshTests: CompatTestCase {
     }
 
     func start(_ argv: [String], name: String) throws -> Child {
-        let child = try Child(argv, output: scratch + "/\(name).log", environment: environment)
-        children.append(child)
-        return child
+        try world.start(argv, name: name, environment: environment)
     }
 
     /// The output's transform as `wlr-randr` prints it (`normal`, `90`, `180`, `270`).

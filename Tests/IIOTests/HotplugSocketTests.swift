@@ -15,60 +15,34 @@ private let senderScript = fixtureText("IIOTests/Fixtures/uevent-sender.py")
 /// which multicast group it joins, and which senders it believes. Each daemon runs in its own network
 /// namespace (so forged events reach no other process of the machine) and mount namespace (so
 /// `/run/udev/control`, which says whether udev runs, is what the test wants).
-final class HotplugSocketTests: XCTestCase {
-    var bus: PrivateBus!
-    var scratch: String!
-    var daemon: Process?
+final class HotplugSocketTests: EndToEndTestCase {
+    var daemon: ChildProcess?
+    var bus: PrivateBus { world.bus }
+    var scratch: String { world.scratch }
 
     override func setUpWithError() throws {
-        try super.setUpWithError()
         guard getuid() == 0, runTool(["unshare", "--net", "--mount", "true"]).status == 0 else {
             throw unavailable("needs root and unshare(1) allowed to make network and mount namespaces")
         }
-        scratch = makeTempDirectory("orientationd-hotplug")
-        bus = try PrivateBus()
+        try super.setUpWithError()
     }
 
-    override func tearDownWithError() throws {
-        if let daemon, daemon.isRunning {
-            daemon.terminate()
-            daemon.waitUntilExit()
-            XCTAssertEqual(daemon.terminationStatus, 0, "orientationd did not exit 0 on SIGTERM; log:\n\(log)")
-        }
-        bus?.stop()
-        if let scratch { _ = runTool(["rm", "-rf", scratch]) }
-        try super.tearDownWithError()
-    }
-
-    var log: String { readText(scratch + "/daemon.log") }
+    var log: String { daemon?.log ?? "" }
 
     /// Starts `orientationd --sensor iio` in new namespaces, with `/run/udev/control` when `udevRuns`.
     func start(udevRuns: Bool) throws {
         let setup = "mount -t tmpfs tmpfs /run && " + (udevRuns ? "mkdir /run/udev && touch /run/udev/control && " : "")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["--net", "--mount", "sh", "-c", setup + "exec \"$0\" \"$@\"", programsDirectory() + "/orientationd",
-                             "--address", bus.address, "--sensor", "iio", "--state-dir", scratch + "/state"]
-        FileManager.default.createFile(atPath: scratch + "/daemon.log", contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/daemon.log"))
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        daemon = process
-        let probe = try Connection(bus: .address(bus.address))
-        defer { probe.close() }
-        let up = waitUntil(10) {
-            let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                interface: "org.freedesktop.DBus", method: "NameHasOwner",
-                                                values: [.string(Orientation1.busName)])
-            return owned?.first?.boolValue == true || !process.isRunning
-        }
-        guard up, process.isRunning else { throw DBusError.failed("orientationd did not come up; log:\n\(log)") }
+        // unshare and sh exec the daemon, so the child's pid is the daemon's.
+        let child = try world.start(["unshare", "--net", "--mount", "sh", "-c", setup + "exec \"$0\" \"$@\"",
+                                     programsDirectory() + "/orientationd", "--address", bus.address, "--sensor", "iio",
+                                     "--state-dir", scratch + "/state"], name: "daemon", waitFor: Orientation1.busName, timeout: 10)
+        world.check(child, as: "orientationd")
+        daemon = child
     }
 
     /// The daemon's uevent socket as its network namespace lists it: netlink port and groups.
     func ueventSocket() throws -> (port: UInt32, groups: UInt32) {
-        let pid = daemon!.processIdentifier
+        let pid = daemon!.pid
         let inodes = Set((try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")).compactMap {
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)"))
         }.filter { $0.hasPrefix("socket:[") }.map { String($0.dropFirst(8).dropLast()) })
@@ -91,7 +65,7 @@ final class HotplugSocketTests: XCTestCase {
         chmod(script, 0o644)
         let user = uid == 0 ? [] : ["setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups",
                                     "--inh-caps=+net_admin", "--ambient-caps=+net_admin"]
-        let r = runTool(["nsenter", "--net=/proc/\(daemon!.processIdentifier)/ns/net"] + user
+        let r = runTool(["nsenter", "--net=/proc/\(daemon!.pid)/ns/net"] + user
                         + ["/usr/bin/python3", script, format, to, "\(portOrGroup)", sysname])
         XCTAssertEqual(r.status, 0, "sending \(format) \(to) as uid \(uid): \(r.stderr)")
     }

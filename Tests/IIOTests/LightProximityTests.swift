@@ -222,14 +222,10 @@ final class LightProximitySideBySideTests: TestbedTestCase {
         let argv = server == .peer ? ["/usr/sbin/iio-sensor-proxy"]
             : [programsDirectory() + "/orientationd", "--address", bus.address, "--sensor", "iio", "--sensor-proxy-compat",
                "--state-dir", scratch + "/state"]
-        let child = try ChildProcess(argv, output: .file(scratch + "/\(server.rawValue).log"),
-                                     environment: ["LD_PRELOAD": preloadLibrary, "UMOCKDEV_DIR": testbed.root,
-                                                   "DBUS_SYSTEM_BUS_ADDRESS": bus.address])
+        let child = try world.start(argv, name: server.rawValue,
+                                    environment: testbedEnvironment.merging(["DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 },
+                                    waitFor: SensorProxy.busName)
         defer { child.stop(SIGTERM) }
-        let up = waitUntil(5) {
-            (try? probe.callBusDriverBlocking("NameHasOwner", [.string(SensorProxy.busName)]).first?.boolValue) == true
-        }
-        guard up else { throw TestbedError(description: "\(server.rawValue) did not come up") }
         let client = try Connection(bus: .address(bus.address))
         defer { client.close() }
         for method in ["ClaimLight", "ClaimProximity"] {

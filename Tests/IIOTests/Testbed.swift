@@ -118,106 +118,44 @@ final class Testbed {
     }
 }
 
-/// A test with a umockdev testbed, a private bus and a probe connection to it, all made in setUp
-/// and stopped in tearDown (skipped where umockdev is missing).
-class TestbedTestCase: XCTestCase {
-    var bus: PrivateBus!
+/// A test with a umockdev testbed beside its `World` (a private bus and a probe), made in setUp and
+/// stopped in tearDown (skipped where umockdev is missing); the daemon runs in the testbed.
+class TestbedTestCase: EndToEndTestCase {
     var testbed: Testbed!
-    var probe: Connection!
-    var scratch: String!
+    var bus: PrivateBus { world.bus }
+    var probe: Connection { world.probe }
+    var scratch: String { world.scratch }
     /// The daemon a test started, which tearDown expects still running and ending with status 0.
-    var daemon: Daemon?
+    var daemon: ChildProcess?
+
+    /// What a process needs to run in the testbed.
+    var testbedEnvironment: [String: String] { World.testbedEnvironment(root: testbed.root) }
 
     /// Starts orientationd in the testbed with `arguments` and waits until `name` has an owner.
     func launch(_ arguments: [String], as user: TestAccount? = nil, waitingFor name: String = Orientation1.busName) throws {
-        let d = try Daemon(testbed: testbed, bus: bus, scratch: scratch, arguments: arguments, user: user)
-        daemon = d
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, d.isRunning {
-            let owned = try? probe.callBusDriverBlocking("NameHasOwner", [.string(name)])
-            if owned?.first?.boolValue == true { return }
-            usleep(10_000)
-        }
-        throw TestbedError(description: "orientationd did not come up; log:\n\(d.log)")
+        daemon = try world.startDaemon(arguments, sensor: nil, stateDirectory: scratch + "/state", environment: testbedEnvironment,
+                                       user: user, waitFor: name)
     }
 
     override func setUpWithError() throws {
-        try super.setUpWithError()
         guard access(systemPython, X_OK) == 0,
               runTool([systemPython, "-c", "import gi; gi.require_version('UMockdev', '1.0')"]).status == 0 else {
             throw unavailable("umockdev is not installed (apt: umockdev gir1.2-umockdev-1.0 python3-gi)")
         }
-        scratch = NSTemporaryDirectory() + "orientationd-iio-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        bus = try PrivateBus()
-        probe = try Connection(bus: .address(bus.address))
+        try super.setUpWithError()
         testbed = try Testbed(scratch: scratch)
     }
 
     override func tearDownWithError() throws {
-        if let daemon {
-            let running = daemon.isRunning
-            let code = daemon.stop()
-            XCTAssertTrue(running, "orientationd died; log:\n\(daemon.log)")
-            XCTAssertEqual(code, 0, "orientationd did not exit 0 on SIGTERM; log:\n\(daemon.log)")
-        }
         daemon = nil
-        probe?.close()
-        bus?.stop()
-        testbed?.stop()
-        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+        // The daemon is stopped (and its end checked) before the testbed it runs in goes.
         try super.tearDownWithError()
+        testbed?.stop()
+        testbed = nil
     }
 }
 
-/// `orientationd` inside the testbed, on a private bus; stderr goes to `logPath`.
-final class Daemon {
-    let process = Process()
-    let logPath: String
-
-    /// Runs it as `user` when given (through setpriv, which keeps the environment), as the unit could.
-    init(testbed: Testbed, bus: PrivateBus, scratch: String, arguments: [String], user: TestAccount? = nil) throws {
-        logPath = scratch + "/daemon.log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        let daemon = programsDirectory() + "/orientationd"
-        let options = ["--address", bus.address, "--state-dir", scratch + "/state"] + arguments
-        if let user {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", daemon] + options
-        } else {
-            process.executableURL = URL(fileURLWithPath: daemon)
-            process.arguments = options
-        }
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_PRELOAD"] = preloadLibrary
-        environment["UMOCKDEV_DIR"] = testbed.root
-        process.environment = environment
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-
-    var pid: pid_t { process.processIdentifier }
-    var isRunning: Bool { process.isRunning }
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-
-    /// SIGTERM, then the exit status (or -1 after a SIGKILL when it hangs).
-    func stop() -> Int32 {
-        guard process.isRunning else { return process.terminationStatus }
-        kill(pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
-            return -1
-        }
-        return process.terminationStatus
-    }
-
+extension ChildProcess {
     /// `voluntary_ctxt_switches + nonvoluntary_ctxt_switches` of every thread, from /proc.
     var contextSwitches: Int { TestSupport.contextSwitches(of: pid) }
 }
-

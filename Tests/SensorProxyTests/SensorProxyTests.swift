@@ -8,39 +8,20 @@ import TestSupport
 /// private bus (as its "system" bus, DBUS_SYSTEM_BUS_ADDRESS) inside a umockdev testbed with a
 /// fake IIO accelerometer. The driver (DriverScript.swift) moves the fake device and records the
 /// proxy's method calls with dbus-monitor.
-final class SensorProxyTests: XCTestCase {
-    var bus: PrivateBus!
-    var scratch: String!
+final class SensorProxyTests: EndToEndTestCase {
     var driver: Child?
+    /// iio-sensor-proxy, while it runs.
+    var proxy: Child?
+    /// The testbed's directory, where the proxy finds the fake device.
+    var testbedRoot: String?
     var daemon: Child?
-    var probe: Connection!
+    var bus: PrivateBus { world.bus }
+    var probe: Connection { world.probe }
+    var scratch: String { world.scratch }
 
     override func setUpWithError() throws {
-        try super.setUpWithError()
         try requirePeer()
-        bus = try PrivateBus()
-        scratch = makeTempDirectory()
-        // Our daemon reaches the proxy on the "system" bus: here the private one.
-        setenv("DBUS_SYSTEM_BUS_ADDRESS", bus.address, 1)
-        probe = try Connection(bus: .address(bus.address))
-    }
-
-    override func tearDownWithError() throws {
-        if let daemon {
-            let running = daemon.isRunning
-            let code = daemon.stop()
-            XCTAssertTrue(running, "orientationd died; log:\n\(daemon.log)")
-            XCTAssertEqual(code, 0, "orientationd did not exit 0 on SIGTERM; log:\n\(daemon.log)")
-        }
-        if let driver {
-            _ = try? driver.command("quit")
-            driver.stop(0)
-        }
-        probe?.close()
-        bus?.stop()
-        unsetenv("DBUS_SYSTEM_BUS_ADDRESS")
-        if let scratch { _ = runTool(["rm", "-rf", scratch]) }
-        try super.tearDownWithError()
+        try super.setUpWithError()
     }
 
     // MARK: Helpers
@@ -49,13 +30,28 @@ final class SensorProxyTests: XCTestCase {
     func startDriver(proxy: Bool = true) throws {
         let script = scratch + "/driver.py"
         writeText(script, driverScript)
-        let child = try Child(["/usr/bin/python3", script, bus.address, scratch] + (proxy ? [] : ["--no-start"]),
-                              logPath: scratch + "/driver.log", pipes: true)
+        let child = try world.start(["/usr/bin/python3", script, bus.address, scratch], name: "driver", pipes: true, stopSignal: 0)
         driver = child
         let first = try child.readLine()
-        guard first == "ok" else {
-            throw DBusError.failed("the peer did not start: \(first)\nproxy log:\n\(readText(scratch + "/iio-sensor-proxy.log"))")
-        }
+        guard first.hasPrefix("ok ") else { throw DBusError.failed("the fake device did not start: \(first)\n\(child.log)") }
+        testbedRoot = String(first.dropFirst(3))
+        if proxy { try startProxy() }
+    }
+
+    /// Starts iio-sensor-proxy in the testbed, on the private bus as its system bus, and waits for its name.
+    func startProxy() throws {
+        guard let testbedRoot else { throw DBusError.failed("no testbed") }
+        proxy = try world.start(["umockdev-wrapper", "/usr/sbin/iio-sensor-proxy", "-v"], name: "iio-sensor-proxy",
+                                environment: ["UMOCKDEV_DIR": testbedRoot, "DBUS_SYSTEM_BUS_ADDRESS": bus.address,
+                                              "G_MESSAGES_DEBUG": "all"],
+                                waitFor: SensorProxy.busName, timeout: 10)
+    }
+
+    /// Stops iio-sensor-proxy and waits until the bus has seen it go.
+    func stopProxy() {
+        guard let proxy else { return }
+        world.stop(proxy, releasing: SensorProxy.busName)
+        self.proxy = nil
     }
 
     func drive(_ line: String) throws {
@@ -67,28 +63,9 @@ final class SensorProxyTests: XCTestCase {
     func pose(_ x: Int, _ y: Int, _ z: Int) throws { try drive("pose \(x) \(y) \(z)") }
 
     func startDaemon(sensor: String = "sensor-proxy") throws {
-        let child = try Child([programsDirectory() + "/orientationd", "--address", bus.address, "--sensor", sensor,
-                               "--state-dir", scratch + "/state"], logPath: scratch + "/daemon.log", pipes: false)
-        daemon = child
-        let up = waitUntil(5) {
-            guard child.isRunning else { return true }
-            if hasOwner(Orientation1.busName) { return true }
-            usleep(10_000)
-            return false
-        }
-        guard up, child.isRunning else { throw DBusError.failed("orientationd did not come up; log:\n\(child.log)") }
-    }
-
-    func hasOwner(_ name: String) -> Bool {
-        let r = try? probe.callBusDriverBlocking("NameHasOwner", [.string(name)])
-        return r?.first?.boolValue == true
-    }
-
-    func get(_ property: String, on c: Connection? = nil) throws -> Value {
-        let reply = try (c ?? probe).callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: StandardInterface.properties,
-                                                  method: "Get", values: [.string(Orientation1.managerInterface), .string(property)], timeoutMs: 5000)
-        guard let v = reply.first else { throw DBusError.failed("Get \(property) returned nothing") }
-        return v.variantValue ?? v
+        // Our daemon reaches the proxy on the "system" bus: here the private one.
+        daemon = try world.startDaemon(sensor: sensor, stateDirectory: scratch + "/state",
+                                       environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
     }
 
     func hasAccelerometer() -> Bool? { (try? get("HasAccelerometer"))?.boolValue }
@@ -205,12 +182,12 @@ final class SensorProxyTests: XCTestCase {
         try claim(app)
         expectDevice(1, "portrait at first")
 
-        try drive("kill")
+        stopProxy()
         expectHasAccelerometer(false, "the proxy left")
         XCTAssertEqual(deviceOrientation(), 0, "no accelerometer: DeviceOrientation 0")
 
         try pose(-256, 0, 0)
-        try drive("start")
+        try startProxy()
         expectHasAccelerometer(true, "the proxy is back")
         expectDevice(3, "claim made again; the current pose read")
         XCTAssertEqual(try daemonCalls(), ["ClaimAccelerometer", "ClaimAccelerometer"])
@@ -226,7 +203,7 @@ final class SensorProxyTests: XCTestCase {
         waitUntil(0.3) { false }
         XCTAssertEqual(hasAccelerometer(), false, "no proxy yet")
         XCTAssertEqual(deviceOrientation(), 0)
-        try drive("start")
+        try startProxy()
         expectHasAccelerometer(true, "the proxy appeared")
         expectDevice(1, "claimed on appearance: portrait")
         XCTAssertTrue(daemon!.log.contains("sensor-proxy: using the accelerometer"), daemon!.log)
@@ -320,8 +297,8 @@ final class SensorProxyTests: XCTestCase {
         let directory = stopProxyBus()
         expect("HasAccelerometer", .bool(false), "the bus is gone")
         XCTAssertEqual(read("DeviceOrientation"), .uint32(0))
-        bus = try PrivateBus(directory: directory)
-        probe = try Connection(bus: .address(bus.address))
+        XCTAssertEqual(directory, bus.directory)
+        try world.restartBus()
         try startDriver()
         try pose(-256, 0, 0)
         expect("HasAccelerometer", .bool(true), "connected again to the new bus", timeout: 10)
@@ -354,8 +331,7 @@ final class SensorProxyTests: XCTestCase {
         expect("HasAccelerometer", .bool(false), "the bus is gone")
         mkdir(directory, 0o700)
         writeText(scratch + "/silentbus.py", silentBusScript)
-        let silent = try Child(["/usr/bin/python3", scratch + "/silentbus.py", socketPath], logPath: scratch + "/silentbus.log",
-                               pipes: true)
+        let silent = try world.start(["/usr/bin/python3", scratch + "/silentbus.py", socketPath], name: "silentbus", pipes: true)
         defer { silent.stop() }
         XCTAssertEqual(try silent.readLine(), "listening")
         XCTAssertEqual(try silent.readLine(timeout: 10), "accepted", "the source did not try the bus again; log:\n\(child.log)")
@@ -370,8 +346,8 @@ final class SensorProxyTests: XCTestCase {
 
         // The silent bus closes; the attempt fails, and a real bus is taken when it comes back.
         silent.stop()
-        bus = try PrivateBus(directory: directory)
-        probe = try Connection(bus: .address(bus.address))
+        XCTAssertEqual(directory, bus.directory)
+        try world.restartBus()
         try startDriver()
         try pose(-256, 0, 0)
         expect("HasAccelerometer", .bool(true), "connected again to the new bus", timeout: 15)
@@ -385,21 +361,21 @@ final class SensorProxyTests: XCTestCase {
     /// client connection on `ownBus`.
     func startProxyDaemon(on ownBus: PrivateBus) throws -> (Child, Connection) {
         // The system bus' address names no server GUID (a restarted bus has a new one), so neither may this one.
-        setenv("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=\(bus.directory)/bus", 1)
         try startDriver()
-        let child = try Child([programsDirectory() + "/orientationd", "--address", ownBus.address, "--sensor", "sensor-proxy",
-                               "--state-dir", scratch + "/state"], logPath: scratch + "/daemon.log", pipes: false)
+        let child = try world.startDaemon(sensor: "sensor-proxy", stateDirectory: scratch + "/state", address: ownBus.address,
+                                          environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(bus.directory)/bus"],
+                                          waitFor: nil, checked: false)
         daemon = child
         return (child, try Connection(bus: .address(ownBus.address)))
     }
 
     /// Stops the proxy and its bus; returns the bus's directory, where a bus can come again.
     func stopProxyBus() -> String {
+        stopProxy()
         _ = try? driver?.command("quit")
         driver?.stop(0)
         driver = nil
-        probe.close()
-        bus.stop()
+        world.stopBus()
         return bus.directory
     }
 
@@ -426,7 +402,7 @@ final class SensorProxyTests: XCTestCase {
     func startFakeProxy() throws -> Child {
         let script = scratch + "/fakeproxy.py"
         writeText(script, fakeProxyScript)
-        let fake = try Child(["/usr/bin/python3", script, bus.address], logPath: scratch + "/fakeproxy.log", pipes: true)
+        let fake = try world.start(["/usr/bin/python3", script, bus.address], name: "fakeproxy", pipes: true)
         XCTAssertEqual(try fake.readLine(), "ok")
         return fake
     }

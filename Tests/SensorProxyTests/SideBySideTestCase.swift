@@ -10,45 +10,29 @@ import TestSupport
 let sideBySidePeerOrientation: [String: UInt32] = ["normal": 1, "bottom-up": 2, "right-up": 3, "left-up": 4]
 
 /// Side by side: umockdev fake accelerometers read by the REAL iio-sensor-proxy 3.0 and by
-/// `orientationd --sensor iio`, both spawned inside the same testbed by one driver
-/// (SideBySideDriverScript.swift) on a private bus (the proxy's "system" bus). Both are claimed from
-/// this process (ClaimAccelerometer; BeginGeneratingDeviceOrientationNotifications). Subclasses
-/// set the devices up, move them, and compare what the two say.
-class SideBySideTestCase: XCTestCase {
+/// `orientationd --sensor iio`, both started in the same testbed (made by the driver,
+/// SideBySideDriverScript.swift) through the test's `World`, on its private bus (the proxy's
+/// "system" bus). Both are claimed from this process (ClaimAccelerometer;
+/// BeginGeneratingDeviceOrientationNotifications). Subclasses set the devices up, move them, and
+/// compare what the two say.
+class SideBySideTestCase: EndToEndTestCase {
     /// One g in raw counts at scale 9.81/256 (the peer's test vectors).
     static let g = 256
 
-    var bus: PrivateBus!
-    var scratch: String!
     var driver: Child?
     var client: Connection!
+    var bus: PrivateBus { world.bus }
+    var scratch: String { world.scratch }
 
     override func setUpWithError() throws {
-        try super.setUpWithError()
         try requirePeer()
-        bus = try PrivateBus()
-        scratch = makeTempDirectory()
-        client = try Connection(bus: .address(bus.address))
-    }
-
-    override func tearDownWithError() throws {
-        client?.close()
-        if let driver {
-            // "bye DAEMON PROXY": exit statuses after SIGTERM ("died:N" when already gone).
-            let bye = (try? driver.command("quit")) ?? "no answer"
-            driver.stop(0)
-            let words = bye.split(separator: " ").map(String.init)
-            XCTAssertEqual(words.count == 3 ? words[1] : bye, "0",
-                           "orientationd did not run to a clean exit on SIGTERM (\(bye)); log:\n\(log("daemon.log"))")
-        }
-        bus?.stop()
-        if let scratch { _ = runTool(["rm", "-rf", scratch]) }
-        try super.tearDownWithError()
+        try super.setUpWithError()
+        client = try world.newConnection()
     }
 
     // MARK: Helpers
 
-    func log(_ name: String) -> String { scratch.map { readText($0 + "/" + name) } ?? "" }
+    func log(_ name: String) -> String { readText(scratch + "/" + name) }
 
     /// The attributes of a polled accelerometer reading raw counts (x, y, z) at scale 9.81/256, with `extra`
     /// added or (when nil) removed.
@@ -67,22 +51,24 @@ class SideBySideTestCase: XCTestCase {
     /// Creates the fake devices (iio:device0, 1, … with these sysfs attributes and udev properties),
     /// starts iio-sensor-proxy and orientationd (with `daemonArguments`) on them; then claims both.
     func start(devices: [(attributes: [String: String], properties: [String: String])], daemonArguments: [String] = []) throws {
-        let daemonPath = programsDirectory() + "/orientationd"
-        guard access(daemonPath, X_OK) == 0 else { throw DBusError.failed("no orientationd at \(daemonPath)") }
         let script = scratch + "/side-by-side.py"
         writeText(script, sideBySideDriverScript)
-        let spec: [String: Any] = ["devices": devices.map { ["attrs": $0.attributes, "props": $0.properties] }, "daemon": daemonArguments]
+        let spec: [String: Any] = ["devices": devices.map { ["attrs": $0.attributes, "props": $0.properties] }]
         let specText = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
         // The driver's own libudev builds the uevents it sends, so it must see the testbed too.
-        let child = try Child(["env", "LD_PRELOAD=libumockdev-preload.so.0", "/usr/bin/python3", script, bus.address, scratch,
-                               daemonPath, specText],
-                              logPath: scratch + "/driver.log", pipes: true)
+        let child = try world.start(["env", "LD_PRELOAD=libumockdev-preload.so.0", "/usr/bin/python3", script, specText],
+                                    name: "driver", pipes: true, stopSignal: 0)
         driver = child
         let first = try child.readLine()
         guard first.hasPrefix("ok ") else {
-            throw DBusError.failed("the driver did not start both: \(first)\ndriver log:\n\(log("driver.log"))\n"
-                                   + "iio-sensor-proxy log:\n\(log("iio-sensor-proxy.log"))\norientationd log:\n\(log("daemon.log"))")
+            throw DBusError.failed("the driver did not make the devices: \(first)\ndriver log:\n\(log("driver.log"))")
         }
+        let root = String(first.dropFirst(3))
+        try world.start(["umockdev-wrapper", "/usr/sbin/iio-sensor-proxy", "-v"], name: "iio-sensor-proxy",
+                        environment: ["UMOCKDEV_DIR": root, "DBUS_SYSTEM_BUS_ADDRESS": bus.address],
+                        waitFor: SensorProxy.busName, timeout: 10)
+        try world.startDaemon(daemonArguments, sensor: "iio", stateDirectory: scratch + "/state",
+                              environment: World.testbedEnvironment(root: root).merging(["DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 })
         _ = try client.callBlocking(destination: SensorProxy.busName, path: SensorProxy.path, interface: SensorProxy.busName,
                                     method: "ClaimAccelerometer", timeoutMs: 5000)
         _ = try client.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,

@@ -4,15 +4,7 @@ import DBus
 import EventLoop
 import TestSupport
 
-/// The test targets' one process helper, as the tests here start children: with pipes to a driver's
-/// stdin and from its stdout (stderr in `logPath`), or everything in `logPath`.
 typealias Child = ChildProcess
-
-extension ChildProcess {
-    convenience init(_ argv: [String], logPath: String, pipes: Bool) throws {
-        try self.init(argv, output: pipes ? .pipe(stderr: logPath) : .file(logPath), stdinPipe: pipes)
-    }
-}
 
 /// Whether the real peer can be run here: iio-sensor-proxy, umockdev-wrapper, dbus-monitor and
 /// a /usr/bin/python3 with gi's UMockdev and Gio.

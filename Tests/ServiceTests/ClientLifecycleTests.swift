@@ -89,7 +89,7 @@ final class RestartTests: DaemonTestCase {
         daemon = nil
         bus.stop()
         XCTAssertTrue(waitUntil(5) { !process.isRunning }, "still running without a bus")
-        XCTAssertEqual(process.exitStatus.map(DaemonProcess.code), 1, process.log)
+        XCTAssertEqual(process.exitStatus.map(ChildProcess.code), 1, process.log)
         XCTAssertTrue(process.log.contains("disconnected from the bus"), process.log)
     }
 
@@ -174,7 +174,7 @@ final class RestartTests: DaemonTestCase {
 }
 
 /// Bad config values and flags: exit status 2 with a message naming the group and key, or the flag.
-final class ConfigErrorTests: XCTestCase {
+final class ConfigErrorTests: EndToEndTestCase {
     private func run(_ args: [String], config: String? = nil) -> ToolResult {
         let dir = makeTempDirectory()
         defer { _ = runTool(["rm", "-rf", dir]) }
@@ -231,23 +231,10 @@ final class ConfigErrorTests: XCTestCase {
 
     /// `--flag=value` reads as `--flag value`: this daemon serves the given bus with the simulated sensor.
     func testOptionValuesMayFollowAnEqualsSign() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let dir = makeTempDirectory()
-        defer { _ = runTool(["rm", "-rf", dir]) }
-        let daemon = try DaemonProcess(arguments: ["--address=\(bus.address)", "--sensor=simulated", "--state-dir=\(dir)/state"],
-                                       logPath: dir + "/daemon.log")
-        let probe = try Connection(bus: .address(bus.address))
-        defer { probe.close() }
-        func hasAccelerometer() -> Bool? {
-            let reply = try? probe.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
-                                                interface: StandardInterface.properties, method: "Get",
-                                                values: [.string(Orientation1.managerInterface), .string("HasAccelerometer")])
-            return reply?.first?.variantValue?.boolValue
-        }
-        XCTAssertTrue(waitUntil(5) { hasAccelerometer() != nil }, daemon.log)
-        XCTAssertEqual(hasAccelerometer(), true, "the simulated sensor is always there")
-        XCTAssertEqual(daemon.stop(SIGTERM), 0, daemon.log)
+        let daemon = try world.start([programsDirectory() + "/orientationd", "--address=\(world.bus.address)", "--sensor=simulated",
+                                      "--state-dir=\(world.stateDirectory())"], name: "daemon", waitFor: Orientation1.busName)
+        world.check(daemon, as: "orientationd")
+        XCTAssertEqual(try get("HasAccelerometer").boolValue, true, "the simulated sensor is always there")
     }
 
     func testMissingConfigFileIsAnError() {

@@ -15,11 +15,8 @@ final class LogLevelTests: DaemonTestCase {
         writeText(path, "")
         var status = stat()
         XCTAssertEqual(stat(path, &status), 0)
-        setenv("JOURNAL_STREAM", "\(status.st_dev):\(status.st_ino)", 1)
-        defer { unsetenv("JOURNAL_STREAM") }
-        let process = try DaemonProcess(arguments: ["--address", bus.address, "--sensor", "simulated", "--state-dir", stateDir] + arguments,
-                                        logPath: path)
-        daemon = process
+        daemon = try world.startDaemon(arguments, name: "journal-\(arguments.count)", stateDirectory: stateDir,
+                                       environment: ["JOURNAL_STREAM": "\(status.st_dev):\(status.st_ino)"])
         XCTAssertTrue(waitUntil { readText(path).contains("serving") }, readText(path))
         return path
     }

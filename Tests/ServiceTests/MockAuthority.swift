@@ -11,10 +11,12 @@ final class MockAuthority {
     static let path = "/org/freedesktop/PolicyKit1/Authority"
     static let mockInterface = "org.freedesktop.DBus.Mock"
 
-    let process: DaemonProcess
+    let process: ChildProcess
     private let probe: Connection
 
-    init(bus: PrivateBus, probe: Connection, scratch: String, held: Bool = false, user: TestAccount? = nil) throws {
+    /// Starts it in `world`, on the world's bus as its system bus.
+    init(in world: World, held: Bool = false, user: TestAccount? = nil) throws {
+        let scratch = world.scratch
         guard access("/usr/bin/python3", X_OK) == 0,
               runTool(["/usr/bin/python3", "-c", "import dbusmock.templates.polkitd"]).status == 0 else {
             // scripts/install-deps installs it; a missing mock must not turn the privilege tests into passes.
@@ -28,22 +30,11 @@ final class MockAuthority {
             chmod(template, 0o644)
         }
         let asUser = user.map { ["setpriv", "--reuid=\($0.uid)", "--regid=\($0.gid)", "--clear-groups"] } ?? []
-        process = try DaemonProcess(command: asUser + ["env", "DBUS_SYSTEM_BUS_ADDRESS=\(bus.address)",
-                                                       "/usr/bin/python3", "-m", "dbusmock", "--system", "--template", template],
-                                    logPath: scratch + "/polkit-\(user?.name ?? "root").log")
-        self.probe = probe
-        let up = waitUntil(10) { [process] in
-            guard process.isRunning else { return true }
-            let owned = try? probe.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                                interface: "org.freedesktop.DBus", method: "NameHasOwner", values: [.string(Self.name)])
-            if owned?.first?.boolValue == true { return true }
-            usleep(20_000)
-            return false
-        }
-        guard up, process.isRunning else {
-            process.stop()
-            throw DBusError.failed("the mock authority did not start:\n\(process.log)")
-        }
+        probe = world.probe
+        // setpriv and env keep the environment, so the bus address reaches the mock as its system bus.
+        process = try world.start(asUser + ["/usr/bin/python3", "-m", "dbusmock", "--system", "--template", template],
+                                  name: "polkit-\(user?.name ?? "root")", environment: ["DBUS_SYSTEM_BUS_ADDRESS": world.bus.address],
+                                  waitFor: Self.name, timeout: 10)
     }
 
     func stop() { process.stop() }

@@ -145,8 +145,8 @@ extension DaemonTestCase {
 
     /// A pipelining client: started connected and idle; `go()` makes it send.
     final class Pipeliner {
-        let process: DaemonProcess
-        init(_ process: DaemonProcess) { self.process = process }
+        let process: ChildProcess
+        init(_ process: ChildProcess) { self.process = process }
 
         /// Lines it printed that start with `word`, without the word.
         func lines(_ word: String) -> [String] {
@@ -162,9 +162,9 @@ extension DaemonTestCase {
     /// calls all wanting replies. It waits until it is connected.
     func pipeliner(_ count: Int, final: String = "call", kind: String = "view", name: String) throws -> Pipeliner {
         let script = packageRoot + "/Tests/ServiceTests/Fixtures/pipeline.py"
-        let process = try DaemonProcess(command: ["/usr/bin/python3", script, bus.address, Orientation1.busName, Orientation1.managerPath,
-                                                  Orientation1.managerInterface, "CreateController", "s", "'\(kind)'", "\(count)", final],
-                                        logPath: scratch + "/\(name).log")
+        let process = try world.start(["/usr/bin/python3", script, bus.address, Orientation1.busName, Orientation1.managerPath,
+                                       Orientation1.managerInterface, "CreateController", "s", "'\(kind)'", "\(count)", final],
+                                      name: name)
         let client = Pipeliner(process)
         guard waitUntil(10, { client.uniqueName != nil || !process.isRunning }), client.uniqueName != nil else {
             throw DBusError.failed("the pipelining client did not connect: \(process.log)")
@@ -203,9 +203,8 @@ extension DaemonTestCase {
 final class ToggleTests: DaemonTestCase {
     func testTenThousandToggledLocksSentWithoutWaitingAreAllAnswered() throws {
         let script = packageRoot + "/Tests/ServiceTests/Fixtures/toggle.py"
-        let client = try DaemonProcess(command: ["/usr/bin/python3", script, bus.address, Orientation1.busName, Orientation1.managerPath,
-                                                 Orientation1.managerInterface, "SetRotationLocked", "10000", "3"],
-                                       logPath: scratch + "/toggle.log")
+        let client = try world.start(["/usr/bin/python3", script, bus.address, Orientation1.busName, Orientation1.managerPath,
+                                      Orientation1.managerInterface, "SetRotationLocked", "10000", "3"], name: "toggle")
         defer { client.stop() }
         XCTAssertTrue(waitUntil(120) { client.log.contains("answered ") }, client.log)
         XCTAssertTrue(client.log.contains("answered 10000 errors 0"), client.log)
@@ -223,7 +222,7 @@ final class ToggleTests: DaemonTestCase {
 final class SilentListenerFloodTests: DaemonTestCase {
     func testAFloodOfOwnChangesBesideAListenerThatNeverReadsLeavesNoCallUnanswered() throws {
         let script = packageRoot + "/Benchmarks/flood/flood.py"
-        let client = try DaemonProcess(command: ["/usr/bin/python3", script, bus.address, "160", "4095"], logPath: scratch + "/flood.log")
+        let client = try world.start(["/usr/bin/python3", script, bus.address, "160", "4095"], name: "flood")
         defer { client.stop() }
         XCTAssertTrue(waitUntil(240) { client.log.contains("errors ") }, client.log)
         print("flood beside a listener that never reads: \(client.log.split(separator: "\n").joined(separator: "; "))")

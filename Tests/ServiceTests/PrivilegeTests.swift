@@ -26,7 +26,7 @@ class PrivilegeTestCase: DaemonTestCase {
 
     func startAuthority(held: Bool = false, as user: TestAccount? = nil) throws -> MockAuthority {
         if user != nil { openBusToEveryUser() }
-        let started = try MockAuthority(bus: bus, probe: probeConnection, scratch: scratch, held: held, user: user)
+        let started = try MockAuthority(in: world, held: held, user: user)
         authority = started
         return started
     }

@@ -85,8 +85,8 @@ final class SimulatedSensorTests: DaemonTestCase {
         stopDaemon()
         let trace = scratch + "/bad.csv"
         writeText(trace, "0,0,-9.81,0\n50,zero,-9.81,0\n")
-        let process = try DaemonProcess(arguments: ["--address", bus.address, "--replay", trace, "--state-dir", stateDir],
-                                        logPath: scratch + "/bad.log")
+        let process = try world.startDaemon(["--replay", trace], name: "bad", sensor: nil, stateDirectory: stateDir,
+                                            waitFor: nil, checked: false)
         XCTAssertTrue(waitUntil(5) { !process.isRunning })
         XCTAssertEqual(process.stop(), 2)
         XCTAssertTrue(process.log.contains("line 2"), process.log)
@@ -108,8 +108,8 @@ final class SimulatedSensorTests: DaemonTestCase {
             (["--config", huge], "larger than 1024 KiB"),
         ]
         for (n, c) in cases.enumerated() {
-            let process = try DaemonProcess(arguments: ["--address", bus.address, "--state-dir", stateDir] + c.arguments,
-                                            logPath: scratch + "/refused\(n).log")
+            let process = try world.startDaemon(c.arguments, name: "refused\(n)", sensor: nil, stateDirectory: stateDir,
+                                                waitFor: nil, checked: false)
             XCTAssertTrue(waitUntil(3) { !process.isRunning }, "\(c.arguments) hangs: \(process.log)")
             XCTAssertEqual(process.stop(), 2, "\(c.arguments): \(process.log)")
             XCTAssertTrue(process.log.contains(c.expected), "\(c.arguments): \(process.log)")

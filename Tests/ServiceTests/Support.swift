@@ -7,9 +7,6 @@ import Service
 import TestSupport
 import Configuration
 
-/// `org.freedesktop.DBus.Error.NAME`.
-func std(_ name: String) -> String { "org.freedesktop.DBus.Error." + name }
-
 // MARK: Signals
 
 /// One signal as a client saw it.
@@ -38,17 +35,6 @@ struct SignalEvent: CustomStringConvertible {
         return "\(member)(\(uints.map(String.init).joined(separator: ",")))"
     }
 }
-
-/// A client of the service under test: a connection to the private bus, or a client of the embedded one.
-protocol TestClient: AnyObject {
-    var uniqueName: String { get }
-    func callBlocking(destination: String?, path: String, interface: String?, method: String, values: [Value],
-                      timeoutMs: Int32) throws(DBusError) -> [Value]
-    func close()
-}
-
-extension Connection: TestClient {}
-extension EmbeddedBus.Client: TestClient {}
 
 /// A client that records every signal under the manager's path, in arrival order.
 final class SignalRecorder {
@@ -112,22 +98,27 @@ final class SignalRecorder {
 
 /// Starts the service once per test with `--sensor simulated` and a fresh state dir: in this process on
 /// an embedded bus when the class says `inProcess` (the rules, the announcements, the limits), else as
-/// `orientationd` on a private dbus-daemon (end to end), checking in tearDown that it ends with status
-/// 0 on SIGTERM.
-class DaemonTestCase: XCTestCase {
+/// `orientationd` in the test's `World` (end to end), which checks that it ends with status 0 on SIGTERM.
+class DaemonTestCase: EndToEndTestCase {
     /// Whether the service runs in this process, on an embedded bus, rather than as the daemon on a private one.
     class var inProcess: Bool { false }
-    var bus: PrivateBus!
+    override class var startsWorld: Bool { !inProcess }
+    /// The private bus, when the daemon runs out of process.
+    var bus: PrivateBus! { world?.bus }
     /// The bus the service runs on in process.
     var embedded: EmbeddedBus!
     /// The service running in process.
     var inProcessDaemon: Daemon?
     var stateDir: String!
-    var daemon: DaemonProcess?
+    /// The daemon running out of process; set to nil by a test that has seen to its end itself.
+    var daemon: ChildProcess? {
+        didSet { if let old = oldValue, old !== daemon { world?.forget(old) } }
+    }
     var clients: [TestClient] = []
     var recorders: [SignalRecorder] = []
     /// A client for reading and for privileged calls (the tests run as root).
     var probe: TestClient!
+    override var caller: TestClient { probe }
     /// The probe as a connection to the private bus, when the daemon runs out of process.
     var probeConnection: Connection { probe as! Connection }
     var scratch: String!
@@ -138,15 +129,15 @@ class DaemonTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        scratch = makeTempDirectory()
-        stateDir = scratch + "/state"
         if Self.inProcess {
+            scratch = makeTempDirectory()
             embedded = EmbeddedBus()
             probe = EmbeddedBus.Client(on: embedded)
         } else {
-            bus = try PrivateBus()
-            probe = try Connection(bus: .address(bus.address))
+            scratch = world.scratch
+            probe = world.probe
         }
+        stateDir = scratch + "/state"
         try startDaemon(config: configText, sensor: sensor)
     }
 
@@ -155,54 +146,33 @@ class DaemonTestCase: XCTestCase {
         recorders = []
         for client in clients { client.close() }
         clients = []
-        if let daemon {
-            let running = daemon.isRunning
-            let code = daemon.stop(SIGTERM)
-            if running {
-                XCTAssertEqual(code, 0, "orientationd did not exit 0 on SIGTERM; log:\n\(daemon.log)")
-            } else {
-                XCTFail("orientationd was no longer running at tearDown (status \(code)); log:\n\(daemon.log)")
-            }
-        }
-        daemon = nil
         inProcessDaemon?.stop()
         inProcessDaemon = nil
-        probe?.close()
+        if Self.inProcess {
+            probe?.close()
+            if let scratch { _ = runTool(["rm", "-rf", scratch]) }
+        }
         probe = nil
-        bus?.stop()
-        bus = nil
-        if let scratch { _ = runTool(["rm", "-rf", scratch]) }
         try super.tearDownWithError()
     }
 
     /// Starts the daemon and waits for the well-known name to have an owner.
     func startDaemon(config: String? = nil, sensor: String = "simulated", extra: [String] = []) throws {
-        var args = ["--sensor", sensor, "--state-dir", stateDir!]
+        var args: [String] = []
         if let config {
             let path = scratch + "/orientationd.conf"
             writeText(path, config)
             args += ["--config", path]
         }
         if Self.inProcess {
-            guard case .run(let settings, _) = try DaemonCommandLine.parse(args + extra) else {
-                throw DBusError.failed("the daemon's command line \(args + extra) does not run it")
+            let line = ["--sensor", sensor, "--state-dir", stateDir!] + args + extra
+            guard case .run(let settings, _) = try DaemonCommandLine.parse(line) else {
+                throw DBusError.failed("the daemon's command line \(line) does not run it")
             }
             inProcessDaemon = try Daemon(settings: settings, bus: embedded)
             return
         }
-        args = ["--address", bus.address] + args
-        let process = try DaemonProcess(arguments: args + extra, logPath: scratch + "/daemon.log")
-        daemon = process
-        let up = waitUntil(5) {
-            guard process.isRunning else { return true }
-            let owned = try? probeConnection.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
-            if owned?.first?.boolValue == true { return true }
-            usleep(10_000)
-            return false
-        }
-        guard up, process.isRunning else {
-            throw DBusError.failed("orientationd did not come up; log:\n\(process.log)")
-        }
+        daemon = try world.startDaemon(args + extra, sensor: sensor, stateDirectory: stateDir)
     }
 
     /// Stops the running daemon with `signal` and returns its exit code.
@@ -215,13 +185,8 @@ class DaemonTestCase: XCTestCase {
         }
         guard let daemon else { return -1 }
         self.daemon = nil
-        let code = daemon.stop(signal)
-        // Wait until the bus has seen it go, so a successor can take the name.
-        waitUntil(3) {
-            let owned = try? probeConnection.callBusDriverBlocking("NameHasOwner", [.string(Orientation1.busName)])
-            return owned?.first?.boolValue == false
-        }
-        return code
+        // Waits until the bus has seen it go, so a successor can take the name.
+        return world.stop(daemon, signal, releasing: Orientation1.busName)
     }
 
     /// A new long-lived client (one simulated app), closed in tearDown.
@@ -256,31 +221,7 @@ class DaemonTestCase: XCTestCase {
         return r
     }
 
-    // MARK: Calls and properties
-
-    @discardableResult
-    func call(_ c: TestClient? = nil, _ path: String = Orientation1.managerPath, _ iface: String = Orientation1.managerInterface,
-              _ method: String, _ values: [Value] = []) throws -> [Value] {
-        try (c ?? probe).callBlocking(destination: Orientation1.busName, path: path, interface: iface, method: method,
-                                      values: values, timeoutMs: 5000)
-    }
-
-    func get(_ property: String, _ path: String = Orientation1.managerPath, _ iface: String? = nil, on c: TestClient? = nil) throws -> Value {
-        let interface = iface ?? defaultInterface(path)
-        let reply = try call(c, path, StandardInterface.properties, "Get", [.string(interface), .string(property)])
-        guard let v = reply.first else { throw DBusError.failed("Get \(property) returned nothing") }
-        return v.variantValue ?? v
-    }
-
-    func set(_ property: String, _ value: Value, _ path: String = Orientation1.managerPath, _ iface: String? = nil, on c: TestClient? = nil) throws {
-        let interface = iface ?? defaultInterface(path)
-        try call(c, path, StandardInterface.properties, "Set", [.string(interface), .string(property), .variant(value)])
-    }
-
-    func getAll(_ path: String = Orientation1.managerPath, _ iface: String? = nil) throws -> [String: Value] {
-        let reply = try call(nil, path, StandardInterface.properties, "GetAll", [.string(iface ?? defaultInterface(path))])
-        return reply.first?.stringKeyedDictionary ?? [:]
-    }
+    // MARK: Typed properties
 
     func u(_ property: String, _ path: String = Orientation1.managerPath) throws -> UInt32 {
         let v = try get(property, path)
@@ -298,12 +239,6 @@ class DaemonTestCase: XCTestCase {
         let v = try get(property, path)
         guard let x = v.boolValue else { throw DBusError.failed("\(property) is \(v), not b") }
         return x
-    }
-
-    func defaultInterface(_ path: String) -> String {
-        if path.contains("/window/") { return Orientation1.windowInterface }
-        if path.contains("/controller/") { return Orientation1.controllerInterface }
-        return Orientation1.managerInterface
     }
 
     // MARK: Building hierarchies (as an app would)
@@ -336,27 +271,6 @@ class DaemonTestCase: XCTestCase {
 
     /// Claims device orientation notifications for `c` (P16).
     func claim(_ c: TestClient) throws { try call(c, Orientation1.managerPath, Orientation1.managerInterface, "BeginGeneratingDeviceOrientationNotifications") }
-
-    /// `SetDeviceOrientation(d)` by the (privileged) probe.
-    func setDevice(_ d: UInt32) throws { try call(nil, Orientation1.managerPath, Orientation1.managerInterface, "SetDeviceOrientation", [.uint32(d)]) }
-
-    // MARK: Errors
-
-    /// Asserts that `body` fails with the D-Bus error `name`; returns the message.
-    @discardableResult
-    func assertError(_ name: String, file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void) -> String {
-        do {
-            try body()
-            XCTFail("expected \(name), but the call succeeded", file: file, line: line)
-        } catch let error as DBusError {
-            XCTAssertEqual(error.name, name, "message: \(error.message)", file: file, line: line)
-            XCTAssertFalse(error.message.isEmpty, "an error must explain itself", file: file, line: line)
-            return error.message
-        } catch {
-            XCTFail("expected \(name), got \(error)", file: file, line: line)
-        }
-        return ""
-    }
 
     /// Runs a D-Bus tool against the private bus.
     func tool(_ argv: [String]) -> ToolResult { runTool(argv) }

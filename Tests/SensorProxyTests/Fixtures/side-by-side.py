@@ -1,26 +1,22 @@
 # Fake IIO accelerometers (umockdev) shared by the REAL iio-sensor-proxy and orientationd --sensor iio,
-# both spawned with the testbed's environment (umockdev-wrapper, UMOCKDEV_DIR) on a given bus, used
-# as the proxy's system bus and as our daemon's bus.
-# argv: ADDRESS WORKDIR DAEMON SPEC
-#   SPEC is JSON: {"devices": [{"attrs": {NAME: VALUE}, "props": {NAME: VALUE}}, ...],
-#                  "daemon": [EXTRA ARGUMENTS]}
+# which the test starts in this testbed (UMOCKDEV_DIR).
+# argv: SPEC, JSON: {"devices": [{"attrs": {NAME: VALUE}, "props": {NAME: VALUE}}, ...]}
 #   Devices are iio:device0, iio:device1, ... in the order given; each gets the peer's
 #   IIO_SENSOR_PROXY_TYPE=iio-poll-accel (its udev rules would set it) unless it says otherwise.
-# First line: "ok DAEMON_PID" once both own their names, or "error ...".
+# First line: "ok ROOT", ROOT the testbed's directory.
 # stdin commands, one per line; each answered by one stdout line:
 #   pose [N] X Y Z      set device N's (default 0) in_accel_{x,y,z}_raw              -> ok
 #   set N ATTR VALUE    set one sysfs attribute                                      -> ok
 #   prop N KEY VALUE    set one udev property (VALUE may hold blanks)                -> ok
 #   uevent N ACTION     send a uevent (add, change, remove) for device N             -> ok
 #   read N ATTR         read one sysfs attribute                                     -> value TEXT
-#   quit                SIGTERM both, wait                                           -> bye DAEMON_STATUS PROXY_STATUS
-#                       (a status is the exit code, or "died:CODE" when the process had exited before)
-import json, os, signal, subprocess, sys, time
+#   quit                end                                                          -> bye
+import json, sys
 import gi
 gi.require_version('UMockdev', '1.0')
-from gi.repository import UMockdev, Gio, GLib
+from gi.repository import UMockdev
 
-address, workdir, daemon_path, spec = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
+spec = json.loads(sys.argv[1])
 testbed = UMockdev.Testbed.new()
 devices = []
 for n, device in enumerate(spec['devices']):
@@ -30,50 +26,7 @@ for n, device in enumerate(spec['devices']):
     attrs.update(device.get('attrs', {}))
     flat = lambda d: [x for kv in d.items() for x in kv]
     devices.append(testbed.add_device('iio', 'iio:device%d' % n, None, flat(attrs), flat(props)))
-env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=address, UMOCKDEV_DIR=testbed.get_root_dir())
-env.pop('DBUS_SESSION_BUS_ADDRESS', None)
-bus = Gio.DBusConnection.new_for_address_sync(address,
-    Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-procs = {}
-
-def has_owner(name):
-    r = bus.call_sync('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'NameHasOwner',
-                      GLib.Variant('(s)', (name,)), None, Gio.DBusCallFlags.NONE, -1, None)
-    return r.unpack()[0]
-
-def spawn(key, argv, name, log):
-    p = subprocess.Popen(['umockdev-wrapper'] + argv, env=env, stdin=subprocess.DEVNULL,
-                         stdout=open(os.path.join(workdir, log), 'w'), stderr=subprocess.STDOUT)
-    procs[key] = p
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        if p.poll() is not None:
-            return 'error %s exited with %s (see %s)' % (argv[0], p.returncode, log)
-        if has_owner(name):
-            return None
-        time.sleep(0.02)
-    return 'error %s did not take %s in 10 s' % (argv[0], name)
-
-def stop(key):
-    p = procs.get(key)
-    if p is None:
-        return 'none'
-    if p.poll() is not None:
-        return 'died:%s' % p.returncode
-    p.send_signal(signal.SIGTERM)
-    try:
-        p.wait(10)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        p.wait()
-        return 'hung'
-    return str(p.returncode)
-
-error = spawn('proxy', ['/usr/sbin/iio-sensor-proxy', '-v'], 'net.hadess.SensorProxy', 'iio-sensor-proxy.log') \
-    or spawn('daemon', [daemon_path, '--address', address, '--sensor', 'iio',
-                        '--state-dir', os.path.join(workdir, 'state')] + spec.get('daemon', []),
-             'org.orientationd.Orientation1', 'daemon.log')
-print(error or 'ok %d' % procs['daemon'].pid, flush=True)
+print('ok ' + testbed.get_root_dir(), flush=True)
 for line in sys.stdin:
     words = line.split()
     if not words:
@@ -104,4 +57,4 @@ for line in sys.stdin:
     except Exception as e:
         answer = 'error ' + repr(e)
     print(answer, flush=True)
-print('bye %s %s' % (stop('daemon'), stop('proxy')), flush=True)
+print('bye', flush=True)

@@ -3,9 +3,9 @@ import DBus
 import EventLoop
 
 // Helpers every test that runs the built daemon needs: where the products are, temporary
-// files, time, and the daemon as a child process.
+// files, time, and what the kernel says of a process.
 
-/// The package's root directory, found from this file's path (Harness/DaemonProcess.swift).
+/// The package's root directory, found from this file's path (Harness/Paths.swift).
 public let packageRoot: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(2)
@@ -80,32 +80,6 @@ public func now() -> Double {
 @discardableResult
 public func waitUntil(_ timeout: Double = 5, _ condition: () -> Bool) -> Bool {
     MainLoop.iterate(until: condition, timeoutMs: Int(timeout * 1000))
-}
-
-
-/// One daemon process on a private bus (orientationd, or a peer it talks to), its stdout and stderr
-/// appended to a log file: a `ChildProcess`, started by the shorthands below.
-public typealias DaemonProcess = ChildProcess
-
-extension ChildProcess {
-    /// Spawns `orientationd ARGS` with stdout and stderr in `logPath`.
-    public convenience init(arguments: [String], logPath: String) throws {
-        try self.init(command: [programsDirectory() + "/orientationd"] + arguments, logPath: logPath)
-    }
-
-    /// Spawns `command` (the program looked up in PATH) with stdout and stderr appended to `logPath`,
-    /// e.g. a peer such as a mock polkit authority.
-    public convenience init(command argv: [String], logPath: String) throws {
-        try self.init(argv, output: .file(logPath))
-    }
-
-    /// The file its output goes to (stdout's, with `.files`).
-    public var logPath: String {
-        switch destination {
-        case .file(let path), .pipe(let path): path
-        case .files(let stdout, _): stdout
-        }
-    }
 }
 
 
