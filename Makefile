@@ -35,6 +35,9 @@ KWINSCRIPTSDIR = $(DATADIR)/kwin/scripts
 GNOMESHELLEXTENSIONSDIR = $(DATADIR)/gnome-shell/extensions
 KWIN_SCRIPT = orientationd-focus
 GNOME_EXTENSIONS = orientationd-focus@orientationd.org orientationd-focus-45@orientationd.org
+# Each extension as GNOME Shell loads it: its metadata, and its extension.js made from its own
+# extension.js.in around integrations/gnome-shell/focus-reporter.js, the reporter both share.
+GNOME_EXTENSION_FILES = $(foreach e,$(GNOME_EXTENSIONS),$(GENERATED)/gnome-shell/$(e)/extension.js $(GENERATED)/gnome-shell/$(e)/metadata.json)
 DESTDIR =
 INSTALL = install
 
@@ -93,9 +96,9 @@ INSTALLED = \
 	$(foreach e,$(GNOME_EXTENSIONS),$(GNOMESHELLEXTENSIONSDIR)/$(e)/metadata.json $(GNOMESHELLEXTENSIONSDIR)/$(e)/extension.js) \
 	$(addprefix $(DOCDIR)/,$(notdir $(DOCS)))
 
-.PHONY: all deps build-deps build test test-release test-shells release run programs manpages completions install uninstall clean deb
+.PHONY: all deps build-deps build test test-release test-shells release run programs manpages completions gnome-extensions install uninstall clean deb
 
-all: programs manpages completions
+all: programs manpages completions gnome-extensions
 
 deps:
 	./scripts/install-deps
@@ -120,7 +123,7 @@ test-release: deps release
 # The focus reporters in the real desktops, headless: GNOME Shell's extension and KWin's script
 # with the relay, each moving the focus between two GTK applications with different declarations
 # (Tests/Shells). Their desktops are large installs (about 500 MB), so `make test` leaves them out.
-test-shells: build-deps
+test-shells: build-deps gnome-extensions
 	./scripts/install-deps shells
 	$(SWIFT) build --product orientationd
 	$(SWIFT) build --product orientationctl
@@ -150,6 +153,16 @@ manpages: build-deps $(MANPAGES)
 build-deps:
 	./scripts/install-deps build
 
+gnome-extensions: $(GNOME_EXTENSION_FILES)
+
+$(GENERATED)/gnome-shell/%/extension.js: integrations/gnome-shell/%/extension.js.in integrations/gnome-shell/focus-reporter.js
+	@mkdir -p $(dir $@)
+	sed -e '/^\/\/ @FOCUS_REPORTER@$$/{r integrations/gnome-shell/focus-reporter.js' -e 'd' -e '}' $< > $@
+
+$(GENERATED)/gnome-shell/%/metadata.json: integrations/gnome-shell/%/metadata.json
+	@mkdir -p $(dir $@)
+	cp $< $@
+
 # Written by the client from its own table of commands, so they cannot drift from its --help.
 completions: programs
 	@mkdir -p $(GENERATED)
@@ -161,7 +174,7 @@ $(GENERATED)/%: man/%.scd
 	@mkdir -p $(@D)
 	scdoc < $< > $@
 
-install: programs manpages completions
+install: programs manpages completions gnome-extensions
 	@mkdir -p $(GENERATED)
 	$(SUBSTITUTE) data/orientationd.service.in > $(GENERATED)/orientationd.service
 	$(SUBSTITUTE) dbus/org.orientationd.Orientation1.service.in > $(GENERATED)/org.orientationd.Orientation1.service
@@ -181,7 +194,7 @@ install: programs manpages completions
 	$(INSTALL) -m 0644 integrations/kwin/$(KWIN_SCRIPT)/metadata.json $(DESTDIR)$(KWINSCRIPTSDIR)/$(KWIN_SCRIPT)/
 	$(INSTALL) -m 0644 integrations/kwin/$(KWIN_SCRIPT)/contents/code/main.js $(DESTDIR)$(KWINSCRIPTSDIR)/$(KWIN_SCRIPT)/contents/code/
 	for e in $(GNOME_EXTENSIONS); do \
-		$(INSTALL) -m 0644 integrations/gnome-shell/$$e/metadata.json integrations/gnome-shell/$$e/extension.js \
+		$(INSTALL) -m 0644 $(GENERATED)/gnome-shell/$$e/metadata.json $(GENERATED)/gnome-shell/$$e/extension.js \
 			$(DESTDIR)$(GNOMESHELLEXTENSIONSDIR)/$$e/ || exit 1; \
 	done
 	$(INSTALL) -m 0644 $(addprefix dbus/,$(INTERFACES)) $(DESTDIR)$(DBUSDIR)/interfaces/

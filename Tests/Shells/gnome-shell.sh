@@ -31,7 +31,8 @@ ORIENTATIOND=${ORIENTATIOND:-$ROOT/.build/debug/orientationd}
 ORIENTATIONCTL=${ORIENTATIONCTL:-$(dirname "$ORIENTATIOND")/orientationctl}
 TEST_USER=${TEST_USER:-orientationd-test}
 UUID=orientationd-focus@orientationd.org
-EXTENSION=$ROOT/integrations/gnome-shell/$UUID
+# As `make gnome-extensions` builds it from integrations/gnome-shell.
+EXTENSION=$ROOT/.build/dist/gnome-shell/$UUID
 PYTHON=/usr/bin/python3            # Debian's, where python3-gi lives
 LANDSCAPE=org.orientationd.Test.Landscape
 ANY=org.orientationd.Test.Any
@@ -105,7 +106,7 @@ command -v busctl >/dev/null || missing="$missing systemd"
 "$PYTHON" -c 'import gi; gi.require_version("Gtk", "3.0"); from gi.repository import Gtk' 2>/dev/null ||
     missing="$missing python3-gi gir1.2-gtk-3.0"
 [ -z "$missing" ] || fail "missing packages; install them with: apt-get install -y$missing"
-[ -f "$EXTENSION/extension.js" ] || fail "no extension at $EXTENSION"
+[ -f "$EXTENSION/extension.js" ] || fail "no extension at $EXTENSION: make gnome-extensions builds it"
 say "gnome-shell: $(gnome-shell --version)"
 
 if ! id -u "$TEST_USER" >/dev/null 2>&1; then

@@ -1,16 +1,9 @@
-// orientationd focus reporter for GNOME Shell 43 and 44.
-//
-// Tells orientationd (org.orientationd.Orientation1 on the system bus) which
-// application is in front, so that the application's declared orientations
-// (its desktop file's X-Orientationd-SupportedOrientations, an override, ...)
-// decide which way the interface faces. See Docs/shells.md.
-//
-// GNOME Shell 45 and later load extensions as ES modules: the same logic lives
-// in ../orientationd-focus-45@orientationd.org/extension.js; keep them in step.
-
-/* exported init */
-
-const {Gio, GLib, Shell} = imports.gi;
+// The focus reporter both GNOME Shell extensions share: what it reports, when,
+// and to whom. `make` writes it into each extension's extension.js, between
+// that format's imports and its entry point (extension.js.in): GNOME Shell 43
+// and 44 load a legacy script, 45 and later an ES module, and no one file is
+// both. Gio, GLib and Shell are the extension's imports; global and log are
+// the Shell's.
 
 const BUS_NAME = 'org.orientationd.Orientation1';
 const OBJECT_PATH = '/org/orientationd/Orientation1';
@@ -28,7 +21,9 @@ function appIdOf(window) {
     return id.slice(0, -'.desktop'.length);
 }
 
-class Extension {
+// Reports the focus from enable() to disable(), as the extension's own
+// enable() and disable() are called.
+class FocusReporter {
     enable() {
         this._present = false;      // orientationd has a name owner
         this._sent = null;          // the "id\npid" last sent, to skip repeats
@@ -105,8 +100,4 @@ class Extension {
                 }
             });
     }
-}
-
-function init() {
-    return new Extension();
 }
