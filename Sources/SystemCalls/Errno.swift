@@ -24,8 +24,6 @@ public struct Errno: Error, Hashable, CustomStringConvertible, Sendable {
     public static let ioError = Errno(rawValue: EIO)
     public static let wouldBlock = Errno(rawValue: EAGAIN)
     public static let noBufferSpace = Errno(rawValue: ENOBUFS)
-    public static let permissionDenied = Errno(rawValue: EACCES)
-    public static let notADirectory = Errno(rawValue: ENOTDIR)
 }
 
 /// The result of `call`, a system call that answers -1 and sets errno on failure, called again while

@@ -66,16 +66,6 @@ public struct FileDescriptor: Hashable, Sendable {
         }.get()
     }
 
-    /// Writes every byte, however many calls it takes; a write that takes nothing fails with EIO.
-    public func writeAll(_ bytes: [UInt8]) throws(Errno) {
-        var written = 0
-        while written < bytes.count {
-            let n = try write(bytes, from: written)
-            if n == 0 { throw .ioError }
-            written += n
-        }
-    }
-
     /// `send(…, MSG_NOSIGNAL)`: a peer that closed its end fails the call with EPIPE, never with SIGPIPE.
     public func send(_ bytes: [UInt8]) throws(Errno) -> Int {
         try bytes.withUnsafeBytes { raw in
@@ -88,11 +78,6 @@ public struct FileDescriptor: Hashable, Sendable {
         var status = stat()
         _ = try valueOrErrno { fstat(rawValue, &status) }
         return status
-    }
-
-    /// `fsync`: what was written is on the disk when it returns.
-    public func sync() throws(Errno) {
-        _ = try valueOrErrno { fsync(rawValue) }
     }
 
     /// `ioctl(fd, request, &argument)`, for the input devices' `EVIOCG*` requests, which fill `argument`.
@@ -128,16 +113,6 @@ public enum FileSystem {
     /// `mkdir(path, permissions)`.
     public static func makeDirectory(_ path: String, permissions: mode_t) throws(Errno) {
         _ = try valueOrErrno { mkdir(path, permissions) }
-    }
-
-    /// `rename(from, to)`: atomic within one file system.
-    public static func rename(_ from: String, to: String) throws(Errno) {
-        _ = try valueOrErrno { Glibc.rename(from, to) }
-    }
-
-    /// `unlink(path)`.
-    public static func remove(_ path: String) throws(Errno) {
-        _ = try valueOrErrno { unlink(path) }
     }
 
     /// Names in a directory, sorted, without `.` and `..`; empty when it cannot be read.
