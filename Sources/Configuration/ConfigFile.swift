@@ -18,8 +18,8 @@ package enum ConfigFile {
                    "QueuedBytes", "QueuedBytesPerUser", "TotalQueuedBytes"],
         "Security": ["PrivilegedUsers", "PrivilegedGroups"],
         "Compat": ["SensorProxy"],
-        // Besides DataDirs, every key is an application id (checked below).
-        "Applications": ["DataDirs"],
+        // Besides DataDirs and Declarations, every key is an application id (checked below).
+        "Applications": ["DataDirs", "Declarations"],
     ]
 
     /// The largest config file read: the shipped one is a few KiB, and `[Applications]` holds at most
@@ -177,7 +177,9 @@ package enum ConfigFile {
         return warnings
     }
 
-    /// `[Applications]`: `DataDirs`, and one declaration per application id. A key that is not an id, or
+    /// `[Applications]`: `DataDirs`, `Declarations` (when declarations bind: `bind`, `fullscreen`, `ignore`;
+    /// a bad value is a warning, and the idiom's default stays), and one declaration per application
+    /// id. A key that is not an id, or
     /// a value that is not a mask, is ignored with a warning naming it (applications.md): the next
     /// source, the desktop file, is then asked for that application.
     package static func applications(_ file: KeyFile, path: String, to settings: inout Settings) -> [String] {
@@ -191,6 +193,14 @@ package enum ConfigFile {
                     warnings.append("\(path): [Applications] DataDirs: '\(relative)' is not an absolute directory; DataDirs ignored")
                 } else {
                     settings.applicationDataDirs = directories
+                }
+                continue
+            }
+            if key == "Declarations" {
+                guard !text.isEmpty else { continue }
+                do { settings.policy.declarations = try DeclarationBinding(parsing: text) } catch {
+                    warnings.append("\(path): [Applications] Declarations: \(error.message); the idiom's default "
+                        + "(\(settings.policy.idiom == .tablet ? "fullscreen" : "bind")) stays")
                 }
                 continue
             }

@@ -61,7 +61,7 @@ extension MethodCall {
     }
 
     /// What a handler answers when its typed arguments do not fit the checked call: a bug in the table.
-    var mismatch: Reply {
+    public var mismatch: Reply {
         .error(.failed("internal error: \(message.member ?? "") cannot read its arguments as declared"))
     }
 }

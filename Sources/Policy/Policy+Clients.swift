@@ -1,18 +1,20 @@
 extension Policy {
     /// A client left the bus: its claims end, a focus authority's focus is cleared (P6f), and everything
-    /// it owned goes (P16), then P6 and P9. Costs what the client owned, not what every client owns.
+    /// it owned goes (P16), then P6 and P9, and P10 too when the focus cleared: a focus cleared is a
+    /// focus change. Costs what the client owned, not what every client owns.
     public func clientLeft(_ client: ClientID) {
         if let count = claims.removeValue(forKey: client) {
             totalClaims -= count
             if totalClaims == 0 { stopGenerating() }
         }
-        if client == focusAuthority { focusAuthorityLeft() }
+        let focusCleared = client == focusAuthority
+        if focusCleared { focusAuthorityLeft() }
         if let holdings = owned[client] {
             for id in holdings.windows.sorted() { removeWindow(id) }
             removeControllers(holdings.controllers)
         }
         owned[client] = nil
-        decide(.hierarchy)
+        decide(focusCleared ? .focus : .hierarchy)
     }
 
     /// The object's owner must be the caller; objects used together must share an owner.

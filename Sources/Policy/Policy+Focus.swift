@@ -6,7 +6,42 @@ public enum DeclarationSource: String, Sendable {
     case override
     case config
     case desktopFile = "desktop-file"
+    /// The user's own desktop file, read by the session's reporter and sent with the focus.
+    case userDesktopFile = "user-desktop-file"
+    /// The application declares orientations, but its window does not fill the screen, and
+    /// declarations bind only then (`[Applications] Declarations=fullscreen`, a tablet's default).
+    case notFullscreen = "not-fullscreen"
+    /// The application declares orientations, and `[Applications] Declarations=ignore` ignores them.
+    case ignored
     case none
+}
+
+/// What the focus authority reports of the application in front (`SetFocusedApplication`,
+/// `ReportFocus`), with what the service read of its desktop files.
+public struct FocusReport: Equatable, Sendable {
+    /// The application in front; nil when none or unknown.
+    public var application: ApplicationID?
+    /// Its process; 0 when none or unknown.
+    public var process: UInt32
+    /// What its desktop file under the service's data directories declares (read by the service).
+    public var desktopFile: OrientationMask?
+    /// What the user's own desktop file declares (read by the session's reporter, checked by the service).
+    public var userDesktopFile: OrientationMask?
+    /// Whether its window fills the screen (fullscreen or maximized); nil when the reporter does not say,
+    /// which counts as filling it.
+    public var fillsScreen: Bool?
+
+    public init(_ application: ApplicationID?, process: UInt32, desktopFile: OrientationMask? = nil,
+                userDesktopFile: OrientationMask? = nil, fillsScreen: Bool? = nil) {
+        self.application = application
+        self.process = process
+        self.desktopFile = desktopFile
+        self.userDesktopFile = userDesktopFile
+        self.fillsScreen = fillsScreen
+    }
+
+    /// Nothing in front.
+    public static let nothing = FocusReport(nil, process: 0)
 }
 
 /// An application's declared orientations and where they come from; an empty mask with `.none`.
@@ -25,47 +60,71 @@ public struct ApplicationDeclarationInForce: Equatable, Sendable {
 extension Policy {
     /// `SetFocusedProcess` (P6f): the same as focusing no application in `process`.
     public func setFocusedProcess(_ process: UInt32, authority: ClientID) {
-        setFocusedApplication(nil, process: process, desktopFile: nil, authority: authority)
+        setFocus(FocusReport(nil, process: process), authority: authority)
     }
 
-    /// `SetFocusedApplication` (P6f, P6a): `authority` becomes the focus authority, the key window
-    /// follows `process` (0: none), and `application` (nil: none or unknown) is the one in front, whose
-    /// desktop file declares `desktopFile` (read by the caller; nil when it declares nothing). Every
-    /// change of focus re-decides by P9 and then P10, with one rotation at most.
+    /// `SetFocusedApplication` without the window's state: see `setFocus`.
     public func setFocusedApplication(_ application: ApplicationID?, process: UInt32, desktopFile: OrientationMask?,
                                       authority: ClientID) {
+        setFocus(FocusReport(application, process: process, desktopFile: desktopFile), authority: authority)
+    }
+
+    /// `SetFocusedApplication`, `ReportFocus` (P6f, P6a): `authority` becomes the focus authority, the key
+    /// window follows the report's process (0: none), and its application (nil: none or unknown) is the
+    /// one in front, with the declaration in force for it and its window. Every change of focus, and of
+    /// the focused application's declaration in force, re-decides by P9 and then P10, with one rotation
+    /// at most.
+    public func setFocus(_ report: FocusReport, authority: ClientID) {
         if focusAuthority == nil {
             focusAuthority = authority
             nameEveryFocusTarget()
         }
         focusAuthority = authority
-        let declaration = declaration(of: application, desktopFile: desktopFile)
-        let moved = application != focusedApplication || process != focusedProcess || declaration != focusedDeclaration
-        focusedDesktopFileMask = desktopFile
+        let declaration = declarationInForce(report)
+        let moved = report.application != focusedApplication || report.process != focusedProcess
+            || declaration != focusedDeclaration
+        focusReport = report
         if moved {
             let before = focusedProcess
-            if process != focusedProcess { changes.manager.insert(.focusedProcess) }
-            if application != focusedApplication { changes.manager.insert(.focusedApplication) }
-            focusedApplication = application
-            focusedProcess = process
-            setFocusedDeclaration(declaration, processes: [before, process])
+            if report.process != focusedProcess { changes.manager.insert(.focusedProcess) }
+            if report.application != focusedApplication { changes.manager.insert(.focusedApplication) }
+            focusedApplication = report.application
+            focusedProcess = report.process
+            setFocusedDeclaration(declaration, processes: [before, report.process])
         }
         let key = keyWindow
         followFocus()
         if moved || keyWindow != key { decide(.focus) }
     }
 
-    /// The declaration in force for `application` (applications.md): the user's override, else the
-    /// config's, else what its desktop file declares (`desktopFile`, asked only when needed).
-    public func declaration(of application: ApplicationID?,
+    /// The declaration `application` makes (applications.md): the user's override, else the config's,
+    /// else what the user's own desktop file declares, else its desktop file's (`desktopFile`, asked
+    /// only when needed). Whether it binds is `declarationInForce`'s question.
+    public func declaration(of application: ApplicationID?, userDesktopFile: OrientationMask? = nil,
                             desktopFile: @autoclosure () -> OrientationMask?) -> ApplicationDeclarationInForce {
         guard let application else { return .none }
         if let mask = applicationOverrides[application] { return ApplicationDeclarationInForce(mask: mask, source: .override) }
         if let mask = configuration.applications[application], mask.isValid {
             return ApplicationDeclarationInForce(mask: mask, source: .config)
         }
+        if let mask = userDesktopFile, mask.isValid { return ApplicationDeclarationInForce(mask: mask, source: .userDesktopFile) }
         if let mask = desktopFile(), mask.isValid { return ApplicationDeclarationInForce(mask: mask, source: .desktopFile) }
         return .none
+    }
+
+    /// The declaration in force for the reported application and its window: the user's override
+    /// always binds; any other declaration binds as `[Applications] Declarations` says (by default
+    /// always on a phone, and on a tablet only while the window fills the screen). One that does not
+    /// bind is no mask, with the reason as its source.
+    func declarationInForce(_ report: FocusReport) -> ApplicationDeclarationInForce {
+        let declared = declaration(of: report.application, userDesktopFile: report.userDesktopFile,
+                                   desktopFile: report.desktopFile)
+        guard declared.source != .override, declared.source != .none else { return declared }
+        switch configuration.declarationBinding {
+        case .bind: return declared
+        case .fullscreen: return report.fillsScreen == false ? ApplicationDeclarationInForce(mask: [], source: .notFullscreen) : declared
+        case .ignore: return ApplicationDeclarationInForce(mask: [], source: .ignored)
+        }
     }
 
     /// Makes `declaration` the focused application's, naming what moved; the windows of `processes`
@@ -128,7 +187,7 @@ extension Policy {
     }
 
     /// The authority left: the focus is cleared, the key window stays, and P6 applies again,
-    /// so a key window is found when windows remain.
+    /// so a key window is found when windows remain. The caller then decides as for a focus change.
     func focusAuthorityLeft() {
         nameEveryFocusTarget()
         focusAuthority = nil
@@ -137,7 +196,7 @@ extension Policy {
         if focusedApplication != nil { changes.manager.insert(.focusedApplication) }
         focusedProcess = 0
         focusedApplication = nil
-        focusedDesktopFileMask = nil
+        focusReport = .nothing
         setFocusedDeclaration(.none, processes: [before])
         if keyWindow == nil { makeFallbackKey() }
     }
@@ -178,7 +237,7 @@ extension Policy {
     /// The focused application's override changed: its declaration is found again, and P9 applies
     /// (a mask change, not a focus change: the device's orientation is not sought).
     func redeclareFocusedApplication() {
-        let now = declaration(of: focusedApplication, desktopFile: focusedDesktopFileMask)
+        let now = declarationInForce(focusReport)
         guard now != focusedDeclaration else { return }
         setFocusedDeclaration(now, processes: [focusedProcess])
         decide(.hierarchy)

@@ -42,8 +42,8 @@ public final class Policy {
     public internal(set) var focusedProcess: UInt32 = 0
     /// The application the focus authority focused (P6a); nil when none, unknown or no authority.
     public internal(set) var focusedApplication: ApplicationID?
-    /// What the focused application's desktop file declares, as the service read it when focusing it.
-    var focusedDesktopFileMask: OrientationMask?
+    /// The focus authority's latest report, with what the desktop files declared when it came.
+    var focusReport = FocusReport.nothing
     /// The focused application's declaration in force (applications.md); `.none` when nothing is focused.
     public internal(set) var focusedDeclaration = ApplicationDeclarationInForce.none
     /// The user's per-application orientations (`SetApplicationOrientations`), which outlive restarts.

@@ -45,7 +45,15 @@ public struct PolicyConfiguration: Equatable, Sendable {
     /// The config's `[Applications]`: the administrator's declaration per application, below the
     /// user's overrides and above desktop files (applications.md).
     public var applications: [ApplicationID: OrientationMask]
+    /// `[Applications] Declarations`: when an application's declaration binds; nil means the idiom's
+    /// default (`bind` on a phone, `fullscreen` on a tablet).
+    public var declarations: DeclarationBinding?
     public var limits: Limits
+
+    /// When a declaration binds: the config's choice, else the idiom's default. On tablets apps run in
+    /// windows, and an app's restriction holds only while its window fills the screen (Android 16 on
+    /// large screens, iPadOS 26).
+    public var declarationBinding: DeclarationBinding { declarations ?? (idiom == .tablet ? .fullscreen : .bind) }
 
     /// The config's mask when it is a valid one, else the idiom's default (P1).
     public var configuredApplicationMask: OrientationMask {
@@ -54,10 +62,30 @@ public struct PolicyConfiguration: Equatable, Sendable {
 
     /// Creates a configuration; the defaults are a phone with the idiom's mask.
     public init(idiom: Idiom = .phone, applicationMask: OrientationMask? = nil,
-                applications: [ApplicationID: OrientationMask] = [:], limits: Limits = Limits()) {
+                applications: [ApplicationID: OrientationMask] = [:], declarations: DeclarationBinding? = nil,
+                limits: Limits = Limits()) {
         self.idiom = idiom
         self.applicationMask = applicationMask
         self.applications = applications
+        self.declarations = declarations
         self.limits = limits
+    }
+}
+
+/// When an application's declaration (config, desktop file) binds; the user's override always does.
+public enum DeclarationBinding: String, CaseIterable, Sendable {
+    /// Always, as on a phone.
+    case bind
+    /// Only while the application's window fills the screen, as on a tablet.
+    case fullscreen
+    /// Never: the device decides.
+    case ignore
+
+    /// Parses `bind`, `fullscreen` or `ignore`.
+    public init(parsing text: String) throws(PolicyError) {
+        guard let binding = DeclarationBinding(rawValue: text.lowercased()) else {
+            throw PolicyError(.invalidArgs, "'\(text)' is not a way for declarations to bind; accepted: bind, fullscreen, ignore")
+        }
+        self = binding
     }
 }

@@ -50,6 +50,9 @@ extension OrientationService {
                 Method("SetFocusedApplication", in: ("app_id", String.self), ("pid", UInt32.self)) { [unowned self] call, id, pid in
                     setFocusedApplication(call, id, pid, what: "SetFocusedApplication")
                 },
+                Method("ReportFocus", in: [Arg("app_id", "s"), Arg("pid", "u"), Arg("details", "a{sv}")]) { [unowned self] call in
+                    reportFocus(call)
+                },
                 Method("SetApplicationOrientations", in: ("app_id", String.self), ("mask", UInt32.self)) { [unowned self] call, id, mask in
                     withApplication(id) { [unowned self] app in
                         privileged(call, .configureApplications, what: "SetApplicationOrientations") { () throws(PolicyError) in
@@ -124,20 +127,37 @@ extension OrientationService {
     /// session, its shell, keeps the role until it leaves the bus (applications.md). The id is checked
     /// before anything, and its desktop file read (cached) only once the caller is authorized.
     func setFocusedApplication(_ call: MethodCall, _ id: String, _ pid: UInt32, what: String) -> Reply {
-        if !id.isEmpty { return withApplication(id) { [unowned self] app in setFocusedApplication(call, app, pid, what: what) } }
-        return setFocusedApplication(call, nil, pid, what: what)
+        if !id.isEmpty {
+            return withApplication(id) { [unowned self] app in reportFocus(call, app, pid, FocusDetails(), what: what) }
+        }
+        return reportFocus(call, nil, pid, FocusDetails(), what: what)
     }
 
-    /// As above, with the id checked.
-    private func setFocusedApplication(_ call: MethodCall, _ app: ApplicationID?, _ pid: UInt32, what: String) -> Reply {
+    /// `ReportFocus(app_id, pid, details)`: `SetFocusedApplication` with what the session knows of the
+    /// application's window and its user's own desktop file. Bad details are refused before privilege,
+    /// with nothing changed.
+    func reportFocus(_ call: MethodCall) -> Reply {
+        guard call.arguments.count == 3, let id = call.arguments[0].stringValue, let pid = call.arguments[1].uint32Value,
+              let entries = call.arguments[2].stringKeyedEntries else { return call.mismatch }
+        let details: FocusDetails
+        do { details = try FocusDetails(entries, application: id) } catch { return .error(error.dbusError) }
+        if id.isEmpty { return reportFocus(call, nil, pid, details, what: "ReportFocus") }
+        return withApplication(id) { [unowned self] app in reportFocus(call, app, pid, details, what: "ReportFocus") }
+    }
+
+    /// As above, with the id and the details checked.
+    private func reportFocus(_ call: MethodCall, _ app: ApplicationID?, _ pid: UInt32, _ details: FocusDetails,
+                             what: String) -> Reply {
         let takingOver = policy.focusAuthority.map { $0 != call.sender } ?? false
         return privileged(call, takingOver ? .configureApplication : .reportFocus, what: what) { [unowned self] () throws(PolicyError) in
             if !takingOver, let authority = policy.focusAuthority, authority != call.sender {
                 throw PolicyError(.accessDenied, "\(authority) reports the focus; another connection may report it only "
                     + "with the configure-application privilege, or once \(authority) has left the bus")
             }
-            policy.setFocusedApplication(app, process: pid, desktopFile: app.flatMap { desktopFiles.mask(for: $0) },
-                                         authority: call.sender)
+            let report = FocusReport(app, process: pid, desktopFile: app.flatMap { desktopFiles.mask(for: $0) },
+                                     userDesktopFile: app.flatMap { userDeclarations.mask(details.userDesktopFile, for: $0) },
+                                     fillsScreen: details.fullscreen)
+            policy.setFocus(report, authority: call.sender)
             return []
         }
     }

@@ -31,6 +31,8 @@ public final class OrientationService {
     let store: StateStore
     /// What applications' desktop files declare, read when an application is focused or asked about.
     let desktopFiles: DesktopFileDeclarations
+    /// The user's own desktop files' declarations, sent by the session's reporter.
+    let userDeclarations = UserDeclarations()
     /// The tables the manager, the windows and the controllers are exported with, built once.
     private(set) var tables: ExportedTables!
     /// Turns the policy's changes into messages; holds the property changes that wait for the turn's end.

@@ -35,4 +35,17 @@ final class ApplicationsConfigTests: XCTestCase {
         XCTAssertTrue(warnings.contains { $0.contains("org.example.Zero=0") && $0.contains("desktop file decides") }, "\(warnings)")
         XCTAssertTrue(warnings.contains { $0.contains("org.example.Word=sideways") }, "\(warnings)")
     }
+
+    func testDeclarationsSaysWhenDeclarationsBind() throws {
+        XCTAssertNil(try read("[Applications]\nDeclarations=\n").0.policy.declarations, "empty: the idiom's default")
+        XCTAssertEqual(try read("[Application]\nIdiom=tablet\n").0.policy.declarationBinding, .fullscreen)
+        let (settings, warnings) = try read("[Application]\nIdiom=tablet\n[Applications]\nDeclarations=bind\n")
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(settings.policy.declarationBinding, .bind)
+        let (bad, badWarnings) = try read("[Application]\nIdiom=tablet\n[Applications]\nDeclarations=windowed\n")
+        XCTAssertEqual(bad.policy.declarationBinding, .fullscreen)
+        XCTAssertEqual(badWarnings.count, 1, "\(badWarnings)")
+        XCTAssertTrue(badWarnings.first?.contains("'windowed' is not a way for declarations to bind") ?? false, "\(badWarnings)")
+        XCTAssertTrue(badWarnings.first?.contains("(fullscreen) stays") ?? false, "the idiom is read first: \(badWarnings)")
+    }
 }
