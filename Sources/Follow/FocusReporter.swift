@@ -1,9 +1,10 @@
 import DBus
 import OrientationAPI
 
-/// Tells orientationd which view is in front (`SetFocusedApplication`): at once while the daemon runs,
-/// and again each time a daemon takes the name, so a restarted daemon learns the focus without a
-/// new focus change. A refusal is explained once per daemon, not at every focus change. All calls
+/// Tells orientationd which view is in front (`ReportFocus`), with whether its window fills the screen
+/// and what the user's own desktop file for it declares (read here, in the session: the daemon reads
+/// no home directory): at once while the daemon runs, and again each time a daemon takes the name, so
+/// a restarted daemon learns the focus without a new focus change. A refusal is explained once per daemon, not at every focus change. All calls
 /// are asynchronous: a slow daemon never stalls the caller's loop.
 public final class FocusReporter {
     let connection: Connection
@@ -15,9 +16,12 @@ public final class FocusReporter {
     private var watch: SignalSubscription?
     /// Where a refusal is explained.
     let say: (String) -> Void
+    /// Where the user's desktop files are looked for.
+    let userFiles: UserDesktopFiles
 
-    public init(connection: Connection, say: @escaping (String) -> Void) {
+    public init(connection: Connection, userFiles: UserDesktopFiles = .fromEnvironment(), say: @escaping (String) -> Void) {
         self.connection = connection
+        self.userFiles = userFiles
         self.say = say
     }
 
@@ -46,11 +50,25 @@ public final class FocusReporter {
 
     private func send(_ view: FocusedView) {
         connection.call(destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
-                        method: "SetFocusedApplication", values: [.string(view.application), .uint32(view.process)]) {
+                        method: "ReportFocus", values: Self.arguments(view, userFiles)) {
             [unowned self] result in
             guard case .failure(let error) = result, !refusalReported else { return }
             refusalReported = true
             say("cannot report the focused application: \(error.message) (\(error.name))")
         }
+    }
+
+    /// `ReportFocus`'s arguments for `view`: its id, its process, and the details known: `fullscreen`
+    /// when the compositor said, `user-desktop-file` when the user has a file for it with an
+    /// orientation key. The file is read at each report, so an edit counts at the next focus change.
+    public static func arguments(_ view: FocusedView, _ userFiles: UserDesktopFiles) -> [Value] {
+        var details: [(Value, Value)] = []
+        if let fills = view.fillsScreen { details.append((.string("fullscreen"), .variant(.bool(fills)))) }
+        let keys = view.application.isEmpty ? [:] : userFiles.orientationKeys(of: view.application)
+        if !keys.isEmpty {
+            let pairs = keys.sorted { $0.key < $1.key }.map { (Value.string($0.key), Value.string($0.value)) }
+            details.append((.string("user-desktop-file"), .variant(.dict(keySignature: "s", valueSignature: "s", pairs))))
+        }
+        return [.string(view.application), .uint32(view.process), .dict(keySignature: "s", valueSignature: "v", details)]
     }
 }

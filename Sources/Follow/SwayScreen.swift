@@ -130,6 +130,9 @@ public final class SwayScreen: Screen {
             onGone(.runtime("sway is shutting down; nothing left to rotate"))
         case .window where payload?["change"]?.stringValue == "focus":
             onFocus(FocusedView(sway: payload?["container"]))
+        case .window where payload?["change"]?.stringValue == "fullscreen_mode"
+                && payload?["container"]?["focused"]?.boolValue == true:
+            onFocus(FocusedView(sway: payload?["container"]))
         case .window where payload?["change"]?.stringValue == "close":
             queryFocus()
         case .workspace where payload?["change"]?.stringValue == "focus":

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import Follow
 import Orientation
 
 /// Why an application's desktop file declares nothing, found as the daemon looks (applications.md,
@@ -54,25 +55,5 @@ enum DesktopFileLookup {
     }
 
     /// The keys of the file's `[Desktop Entry]` group (at most its first 64 KiB).
-    static func entries(_ path: String) -> [String: String] {
-        guard let file = fopen(path, "r") else { return [:] }
-        defer { fclose(file) }
-        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
-        let count = fread(&bytes, 1, bytes.count, file)
-        var group = "", keys: [String: String] = [:]
-        for line in String(decoding: bytes[0..<count], as: UTF8.self).split(separator: "\n") {
-            if line.hasPrefix("[") { group = String(line); continue }
-            guard group == "[Desktop Entry]", !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingCharacters(" \t"), value = line[line.index(after: equals)...].trimmingCharacters(" \t")
-            if keys[key] == nil { keys[key] = value }
-        }
-        return keys
-    }
-}
-
-extension Substring {
-    /// Without leading and trailing characters of `set`.
-    fileprivate func trimmingCharacters(_ set: String) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
-    }
+    static func entries(_ path: String) -> [String: String] { UserDesktopFiles.desktopEntry(path) }
 }

@@ -3,7 +3,8 @@ import Follow
 
 /// `relay-focus`: for shells whose scripts reach only the session bus (KWin's `callDBus`). It owns
 /// `org.orientationd.FocusRelay` on the session bus and passes every `SetFocusedApplication(s, i)`
-/// it gets on to orientationd on the system bus (or the bus the global options name), again when
+/// (and `ReportFocus(s, i, b)`, with whether the window fills the screen) it gets on to orientationd on
+/// the system bus, with what the user's own desktop file declares, (or the bus the global options name), again when
 /// the daemon restarts. The session bus starts it on the first call (D-Bus activation). The pid is
 /// an `i`, because `callDBus` sends a script's numbers as int32 and cannot choose another type.
 enum RelayCommand {
@@ -15,10 +16,12 @@ enum RelayCommand {
         Usage: orientationctl relay-focus
 
         Serves \(busName) on the session bus (object \(path), interface
-        \(interface)) and passes each SetFocusedApplication(s app_id, i pid) it is
-        called with on to orientationd, on the system bus (or the bus named by
-        --session or --address), as the session's focus authority; the focus is
-        sent again when orientationd restarts. An app_id that is not a desktop-file
+        \(interface)) and passes each SetFocusedApplication(s app_id, i pid) and
+        ReportFocus(s app_id, i pid, b fullscreen) it is called with on to
+        orientationd, on the system bus (or the bus named by --session or
+        --address), as the session's focus authority, with the orientations your
+        own desktop file for app_id declares (~/.local/share/applications); the
+        focus is sent again when orientationd restarts. An app_id that is not a desktop-file
         id is passed on as "" with its pid, a negative pid as 0. The pid is an int32
         because KWin's callDBus sends a script's numbers so. It is meant for KWin's script
         (callDBus speaks only the session bus) and is started by the session bus
@@ -40,6 +43,10 @@ enum RelayCommand {
         let relay = Interface(name: interface, methods: [
             Method("SetFocusedApplication", in: ("app_id", String.self), ("pid", Int32.self)) { _, id, pid in
                 reporter.report(FocusedView(reported: id, process: Int64(pid)))
+                return .values([])
+            },
+            Method("ReportFocus", in: ("app_id", String.self), ("pid", Int32.self), ("fullscreen", Bool.self)) { _, id, pid, fills in
+                reporter.report(FocusedView(reported: id, process: Int64(pid), fillsScreen: fills))
                 return .values([])
             },
         ])

@@ -186,4 +186,32 @@ final class AppCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("the application id is 'org.example.Video'"), bad.stderr)
         XCTAssertEqual(fixture.ctl("focus").status, 2)
     }
+
+    /// `focus` reads the user's own desktop file and sends it with the report, and says whether the
+    /// window fills the screen.
+    func testFocusSendsTheUsersOwnDesktopFile() throws {
+        let home = fixture.directory + "/home"
+        for directory in [home, home + "/.local", home + "/.local/share", home + "/.local/share/applications"] { mkdir(directory, 0o755) }
+        writeText(home + "/.local/share/applications/org.example.Mine.desktop",
+                  "[Desktop Entry]\nType=Application\nName=Mine\nExec=true\nX-Orientationd-SupportedOrientations=landscape-left;\n")
+        let focus = try Background(["/usr/bin/env", "HOME=\(home)", "XDG_DATA_HOME=", orientationctl, "--address", fixture.bus.address,
+                                    "focus", "org.example.Mine", "--windowed"], in: fixture.directory, name: "focus-mine")
+        defer { focus.signal(SIGKILL); _ = focus.waitForExit(timeout: 5) }
+        XCTAssertTrue(waitUntil(5) { (try? self.manager("FocusedApplicationSource")) == .string("user-desktop-file") }, focus.stderr)
+        XCTAssertEqual(try manager("FocusedApplicationMask"), .uint32(16))
+        let app = fixture.ctl("app", "show", "org.example.Mine")
+        XCTAssertFalse(app.stdout.contains("user-desktop-file"), "the daemon keeps no user's file: \(app.stdout)")
+    }
+
+    func testFocusAndReportFocusExplainBadArguments() throws {
+        let both = fixture.ctl("focus", "org.example.Video", "--fullscreen", "--windowed")
+        XCTAssertEqual(both.status, 2, both.stderr)
+        XCTAssertTrue(both.stderr.contains("--fullscreen and --windowed exclude each other"), both.stderr)
+        let extra = fixture.ctl("report-focus", "sway")
+        XCTAssertEqual(extra.status, 2, extra.stderr)
+        XCTAssertTrue(extra.stderr.contains("report-focus: unknown argument 'sway'"), extra.stderr)
+        let missing = fixture.ctl("report-focus", "--helper", fixture.directory + "/no-such-helper")
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("cannot run \(fixture.directory)/no-such-helper"), missing.stderr)
+    }
 }

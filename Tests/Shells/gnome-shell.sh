@@ -8,12 +8,17 @@
 # sensor, the device held upright (portrait). Two GTK 3 windows are the
 # applications: org.orientationd.Test.Landscape (its desktop file declares
 # X-Orientationd-SupportedOrientations=landscape;) and org.orientationd.Test.Any
-# (no declaration), then a third whose id has no desktop file. Focus moves with
+# (no declaration), then a third whose id has no desktop file, and a fourth,
+# org.orientationd.Test.Mine, whose desktop file is the user's own
+# (~/.local/share/applications, which the daemon never reads: the extension
+# sends its declaration). Focus moves with
 # mutter's own virtual keyboard (org.gnome.Mutter.RemoteDesktop): Escape leaves
 # the Overview, Alt+Tab switches windows. After each move the daemon must show
 # the application in front and turn the interface as its declaration says.
 # Then orientationd restarts (the extension must report to the new one), and
-# the extension is disabled (it reports ("", 0)) and enabled again.
+# the extension is disabled (it reports ("", 0)) and enabled again. Last, the
+# daemon restarts as a tablet: the application's declaration binds only while
+# its window is fullscreen, which the test toggles.
 #
 # Run as root (it creates the user and switches to it):
 #   Tests/Shells/gnome-shell.sh
@@ -37,6 +42,7 @@ PYTHON=/usr/bin/python3            # Debian's, where python3-gi lives
 LANDSCAPE=org.orientationd.Test.Landscape
 ANY=org.orientationd.Test.Any
 NOFILE=org.orientationd.Test.NoDesktopFile
+MINE=org.orientationd.Test.Mine
 
 NAME=org.orientationd.Orientation1
 OBJECT=/org/orientationd/Orientation1
@@ -132,14 +138,17 @@ for _ in $(seq 60); do
         sleep 1
     fi
 done
-cp "$ORIENTATIOND" "$SCRATCH/orientationd" && cp "$ORIENTATIONCTL" "$SCRATCH/orientationctl" ||
-    fail "cannot copy $ORIENTATIOND and $ORIENTATIONCTL (build them first)"
+TOPLEVELS=$(dirname "$ORIENTATIONCTL")/orientationd-toplevels
+cp "$ORIENTATIOND" "$SCRATCH/orientationd" && cp "$ORIENTATIONCTL" "$SCRATCH/orientationctl" &&
+    cp "$TOPLEVELS" "$SCRATCH/orientationd-toplevels" ||
+    fail "cannot copy $ORIENTATIOND, $ORIENTATIONCTL and $TOPLEVELS (build them first: make test)"
 grep -aq SetFocusedApplication "$SCRATCH/orientationd" ||
     fail "$ORIENTATIOND has no SetFocusedApplication: build a daemon with the Applications API"
 
 # --- files -------------------------------------------------------------------
 
 mkdir -p "$SCRATCH/home/.config/glib-2.0/settings" "$SCRATCH/home/.local/share/gnome-shell/extensions" \
+    "$SCRATCH/home/.local/share/applications" \
     "$SCRATCH/run" "$SCRATCH/state" "$SCRATCH/share/applications"
 
 # The extension, installed for the user as `gnome-extensions install` would,
@@ -157,11 +166,12 @@ EOF
 # here "app.py", not the application id; it sends the GApplication id over
 # gtk_shell1 (set_dbus_properties), and that is what GNOME Shell's
 # WindowTracker matches to <id>.desktop. Each reports on stdout its pid, its
-# window mapped, and each change of the window's keyboard focus.
+# window mapped, and each change of the window's keyboard focus; SIGUSR1 turns
+# its window fullscreen and back.
 cat > "$SCRATCH/app.py" <<'EOF'
 import datetime, os, sys, gi
 gi.require_version("Gtk", "3.0")
-from gi.repository import Gtk, Gio
+from gi.repository import Gtk, Gdk, Gio, GLib
 
 def say(*words):
     print(datetime.datetime.now().strftime("%H:%M:%S.%f")[:-3], *words, flush=True)
@@ -173,6 +183,14 @@ def activate(app):
     window.set_default_size(400, 300)
     window.connect("notify::is-active", lambda w, _: say("active" if w.is_active() else "inactive"))
     window.connect("map-event", lambda *_: say("mapped"))
+    window.connect("window-state-event", lambda w, e: say(
+        "fullscreen" if e.new_window_state & Gdk.WindowState.FULLSCREEN else "windowed")
+        if e.changed_mask & Gdk.WindowState.FULLSCREEN else None)
+    def toggle():
+        full = window.get_window() and window.get_window().get_state() & Gdk.WindowState.FULLSCREEN
+        window.unfullscreen() if full else window.fullscreen()
+        return GLib.SOURCE_CONTINUE
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, 10, toggle)  # SIGUSR1
     window.show_all()
 
 app.connect("activate", activate)
@@ -211,6 +229,14 @@ Exec=$PYTHON $SCRATCH/app.py $app
 EOF
 done
 echo 'X-Orientationd-SupportedOrientations=landscape;' >> "$SCRATCH/share/applications/$LANDSCAPE.desktop"
+# The user's own application: only the user's session can read this file.
+cat > "$SCRATCH/home/.local/share/applications/$MINE.desktop" <<EOF
+[Desktop Entry]
+Type=Application
+Name=orientationd test Mine
+Exec=$PYTHON $SCRATCH/app.py $MINE
+X-Orientationd-SupportedOrientations=landscape-left;
+EOF
 
 # The daemon reads desktop files from SCRATCH/share/applications only.
 printf '[Applications]\nDataDirs=%s/share\n' "$SCRATCH" > "$SCRATCH/orientationd.conf"
@@ -238,14 +264,14 @@ SESSIONBUS=$ADDRESS
 say "system bus: $SYSBUS"
 say "session bus: $SESSIONBUS"
 
-# Every SetFocusedApplication call on the system bus, to check what was sent.
+# Every ReportFocus call on the system bus, to check what was sent.
 dbus-monitor --address "$SYSBUS" \
-    "type='method_call',interface='$NAME',member='SetFocusedApplication'" > "$SCRATCH/calls.log" 2>&1 &
+    "type='method_call',interface='$NAME',member='ReportFocus'" > "$SCRATCH/calls.log" 2>&1 &
 PIDS+=($!)
 
-# calls: the (app id, pid) of every SetFocusedApplication seen, one a line.
+# calls: the (app id, pid) of every ReportFocus seen, one a line.
 calls() {
-    awk '/member=SetFocusedApplication/ { getline id; getline pid
+    awk '/member=ReportFocus/ { getline id; getline pid
              sub(/^ *string /, "", id); sub(/^ *uint32 /, "", pid); print id, pid }' "$SCRATCH/calls.log"
 }
 called() { calls | grep -qxF "$1"; }
@@ -266,11 +292,11 @@ daemon_up() { busctl --address="$SYSBUS" status $NAME > /dev/null 2>&1; }
 
 # --- orientationd --------------------------------------------------------------
 
-# start_daemon: as the shell's user, which makes the shell privileged (no
-# polkit runs), with a client claiming the sensor and the device upright.
+# start_daemon [CONFIG]: as the shell's user, which makes the shell privileged
+# (no polkit runs), with a client claiming the sensor and the device upright.
 start_daemon() {
     as_user "$SCRATCH/orientationd" --address "$SYSBUS" --sensor simulated \
-        --state-dir "$SCRATCH/state" --config "$SCRATCH/orientationd.conf" >> "$SCRATCH/orientationd.log" 2>&1 &
+        --state-dir "$SCRATCH/state" --config "${1:-$SCRATCH/orientationd.conf}" >> "$SCRATCH/orientationd.log" 2>&1 &
     DAEMON=$!
     PIDS+=($DAEMON)
     wait_until 10 daemon_up || fail "orientationd did not appear on the bus"
@@ -336,12 +362,12 @@ start_app() {
 # active APP: its window has the keyboard focus (as GTK sees it).
 active() { [ "$(grep -oE ' (in)?active$' "$SCRATCH/$1.log" | tail -n 1)" = ' active' ]; }
 
-# focus APP: once the focus has settled, Alt+Tab or Alt+Tab+Tab until GTK
-# says APP has it. In most-recently-used order, of three windows, Alt+Tab
-# then Alt+Tab+Tab reaches each.
+# focus APP: once the focus has settled, Alt+Tab, Alt+Tab+Tab or
+# Alt+Tab+Tab+Tab until GTK says APP has it. In most-recently-used order, of
+# four windows, one of them reaches each.
 focus() {
     local tabs press
-    for tabs in 0 1 2 1 2; do
+    for tabs in 0 1 2 3 1 2 3; do
         if [ $tabs -gt 0 ]; then
             press=("down $ALT")
             for _ in $(seq $tabs); do press+=("down $TAB" "up $TAB"); done
@@ -379,7 +405,7 @@ expect_focus() {
     check "GTK: $app's window is active"
     wait_until 5 last_call_is "\"$sent\" ${APP_PID[$app]}" ||
         fail "the extension did not send (\"$sent\", ${APP_PID[$app]}); it sent: $(calls | tr '\n' ' ')"
-    check "the extension sent SetFocusedApplication(\"$sent\", ${APP_PID[$app]})"
+    check "the extension sent ReportFocus(\"$sent\", ${APP_PID[$app]})"
     expect FocusedApplication "s \"$sent\""
     expect FocusedApplicationSource "s \"$source\""
     expect FocusedApplicationMask "u $mask"
@@ -396,6 +422,10 @@ expect_focus $ANY $ANY none 0 "u 1"
 # made-up app ("window:N"); the extension sends "" and the window's pid.
 start_app $NOFILE
 expect_focus $NOFILE "" none 0 "u 1"
+
+# The user's own application: its declaration comes with the report.
+start_app $MINE
+expect_focus $MINE $MINE user-desktop-file 16 "u 4"
 
 expect_focus $LANDSCAPE $LANDSCAPE desktop-file 24 "u 3" "u 4"
 
@@ -428,7 +458,7 @@ say "== extension disabled"
 wait_until 5 extension_disabled || fail "the extension is not disabled: $(extension_state)"
 check "the extension is disabled (state 2)"
 wait_until 5 last_call_is '"" 0' || fail "the extension did not send (\"\", 0) when disabled"
-check 'the extension sent SetFocusedApplication("", 0) when disabled'
+check 'the extension sent ReportFocus("", 0) when disabled'
 expect FocusedApplication 's ""'
 expect InterfaceOrientation "u 1"
 say "== extension enabled again"
@@ -437,9 +467,50 @@ wait_until 5 extension_enabled || fail "the extension is not enabled: $(extensio
 check "the extension is enabled (state 1)"
 wait_until 5 last_call_is "\"$LANDSCAPE\" ${APP_PID[$LANDSCAPE]}" ||
     fail "the extension did not send the focus when enabled again"
-check "the extension sent SetFocusedApplication(\"$LANDSCAPE\", ${APP_PID[$LANDSCAPE]})"
+check "the extension sent ReportFocus(\"$LANDSCAPE\", ${APP_PID[$LANDSCAPE]})"
 expect FocusedApplication "s \"$LANDSCAPE\""
 expect InterfaceOrientation "u 3" "u 4"
+
+# --- a tablet: a declaration binds only fullscreen ---------------------------------
+
+say "== orientationd restarts as a tablet"
+printf '[Application]\nIdiom=tablet\n[Applications]\nDataDirs=%s/share\n' "$SCRATCH" > "$SCRATCH/tablet.conf"
+kill $MONITOR $DAEMON
+wait $MONITOR $DAEMON 2>/dev/null
+start_daemon "$SCRATCH/tablet.conf"
+expect Idiom 's "tablet"'
+expect FocusedApplication "s \"$LANDSCAPE\""
+expect FocusedApplicationSource 's "not-fullscreen"'
+expect InterfaceOrientation "u 1"
+check "windowed on a tablet, $LANDSCAPE's declaration does not bind: the device decides"
+kill -USR1 "${APP_PID[$LANDSCAPE]}"
+wait_until 5 grep -q ' fullscreen$' "$SCRATCH/$LANDSCAPE.log" || fail "$LANDSCAPE's window did not go fullscreen"
+expect FocusedApplicationSource 's "desktop-file"'
+expect InterfaceOrientation "u 3" "u 4"
+check "fullscreen, its declaration binds"
+kill -USR1 "${APP_PID[$LANDSCAPE]}"
+wait_until 5 grep -q ' windowed$' "$SCRATCH/$LANDSCAPE.log" || fail "$LANDSCAPE's window did not leave fullscreen"
+expect FocusedApplicationSource 's "not-fullscreen"'
+expect InterfaceOrientation "u 1"
+check "windowed again, the device decides again"
+
+# --- the wlroots reporter stays out of GNOME's way ---------------------------------
+
+# The XDG autostart entry starts `orientationctl report-focus` in every session,
+# GNOME's too: mutter offers no foreign-toplevel protocol, so it must end at once,
+# quietly, without reporting anything.
+say "== report-focus under GNOME Shell"
+sent_before=$(calls | wc -l)
+( as_user "$SCRATCH/orientationctl" --address "$SYSBUS" report-focus > "$SCRATCH/report-focus.out" 2>&1 ) &
+REPORTER=$!
+wait_until 10 eval '! kill -0 $REPORTER 2>/dev/null' || fail "report-focus still runs under GNOME Shell"
+wait $REPORTER
+status=$?
+[ $status -eq 0 ] || fail "report-focus exited with $status under GNOME Shell: $(cat "$SCRATCH/report-focus.out")"
+[ ! -s "$SCRATCH/report-focus.out" ] || fail "report-focus printed under GNOME Shell: $(cat "$SCRATCH/report-focus.out")"
+sleep 0.5
+[ "$(calls | wc -l)" -eq "$sent_before" ] || fail "report-focus reported under GNOME Shell: $(calls | tail -n 1)"
+check "report-focus exited at once with status 0, silent, having reported nothing"
 
 # --- what was sent ---------------------------------------------------------------
 

@@ -4,7 +4,9 @@
 # (kwin_wayland --virtual) running the reporter script, the relay (`orientationctl relay-focus`,
 # started by D-Bus activation on the session bus) and two GTK 3 windows. Activating each window
 # in turn must make orientationd's FocusedApplication, its source and the interface orientation
-# follow. Everything but root's own busctl calls runs as an unprivileged user.
+# follow. Then orientationd restarts as a tablet: the landscape-only application's declaration
+# must bind only while its window is fullscreen. Everything but root's own busctl calls runs as
+# an unprivileged user.
 #
 # Variables: ORIENTATIOND, ORIENTATIONCTL (the programs under test, default .build/debug's),
 # KWIN (default /usr/bin/kwin_wayland), TEST_USER (default orientationd-test),
@@ -160,7 +162,7 @@ expect_focus() {
         sleep 0.1
     done
     iface=$(prop InterfaceOrientation)
-    if [ "$source" = desktop-file ]; then
+    if [ "$source" = desktop-file ] || [ "$source" = user-desktop-file ]; then
         [ "$iface" = 3 ] || [ "$iface" = 4 ] || fail "$app is landscape-only but InterfaceOrientation is $iface"
     else
         [ "$iface" = 1 ] || fail "$app declares nothing and the device is upright, but InterfaceOrientation is $iface"
@@ -185,11 +187,35 @@ for (var i = 0; i < clients.length; i++) {
 }
 print("$name: " + (found ? "activated" : "no window titled") + " $1");
 EOF
+    run_script "$file" "$name" "$1"
+}
+
+# Sets the fullScreen of the window titled $1 to $2 (true or false), with a one-off script.
+set_fullscreen() {
+    ACTIVATIONS=$((ACTIVATIONS + 1))
+    local file="$SCRATCH/fullscreen-$ACTIVATIONS.js" name="orientationd-test-fullscreen-$ACTIVATIONS"
+    cat >"$file" <<EOF
+var clients = workspace.clientList();
+var found = false;
+for (var i = 0; i < clients.length; i++) {
+    if (clients[i].caption === "$1") {
+        clients[i].fullScreen = $2;
+        found = true;
+    }
+}
+print("$name: " + (found ? "activated" : "no window titled") + " $1");
+EOF
+    run_script "$file" "$name" "$1"
+}
+
+# Runs the one-off script $1 named $2, which must have found the window titled $3.
+run_script() {
+    local file=$1 name=$2
     chmod 644 "$file"
     scripting loadScript ss "$file" "$name" >/dev/null || fail "loadScript $file"
     scripting start >/dev/null
     wait_for 10 "KWin to run $file" grep -q "$name: " "$SCRATCH/log/kwin.log"
-    grep -q "$name: activated" "$SCRATCH/log/kwin.log" || fail "KWin has no window titled $1"
+    grep -q "$name: activated" "$SCRATCH/log/kwin.log" || fail "KWin has no window titled $3"
     scripting unloadScript s "$name" >/dev/null
 }
 
@@ -291,6 +317,7 @@ say "system bus: $SYSBUS"
 as_user_bg "$SCRATCH/bin/orientationd" --address "$SYSBUS" --sensor simulated --state-dir "$SCRATCH/state" \
     --config "$SCRATCH/orientationd.conf" >"$SCRATCH/log/orientationd.log" 2>&1
 PIDS+=("$BG")
+DAEMON=$BG
 wait_for 10 "orientationd on the system bus" prop DeviceOrientation
 # DeviceOrientation reads 0 unless a client claims orientation notifications: monitor holds a claim.
 as_user_bg "$SCRATCH/bin/orientationctl" --address "$SYSBUS" monitor >"$SCRATCH/log/monitor.log" 2>&1
@@ -356,11 +383,34 @@ expect_focus "$LANDSCAPE" desktop-file
 
 # What the script sent, in order: one report per focus change, no "no window" in between (KWin
 # activates no window for an instant before each switch), never the same pair twice in a row.
-sent=$(grep -o 'orientationd-focus: focused "[^"]*"' "$SCRATCH/log/kwin.log" | tail -n +$((before + 1)) \
+sent=$(grep -o 'orientationd-focus: focused "[^"]*"' "$SCRATCH/log/kwin.log" | tail -n +$((before + 1)) | uniq \
     | sed 's/.*focused "\(.*\)"/\1/' | paste -sd ' ')
 expected=" $LANDSCAPE $ANY $LANDSCAPE $ANY $LANDSCAPE"
 [ "$sent" = "$expected" ] || fail "the script reported '$sent', expected '$expected' (the first is no window)"
 say "ok: reports in order: \"\"${expected// / → }"
+
+# ---- A tablet: a declaration binds only while its window fills the screen -------------------
+
+printf '[Application]\nIdiom=tablet\n[Applications]\nDataDirs=%s/share\n' "$SCRATCH" >"$SCRATCH/tablet.conf"
+chmod a+r "$SCRATCH/tablet.conf"
+kill -TERM "$DAEMON"
+wait "$DAEMON" 2>/dev/null || true
+as_user_bg "$SCRATCH/bin/orientationd" --address "$SYSBUS" --sensor simulated --state-dir "$SCRATCH/state" \
+    --config "$SCRATCH/tablet.conf" >>"$SCRATCH/log/orientationd.log" 2>&1
+PIDS+=("$BG")
+wait_for 10 "orientationd as a tablet" prop_is Idiom tablet
+as_user_bg "$SCRATCH/bin/orientationctl" --address "$SYSBUS" monitor >>"$SCRATCH/log/monitor.log" 2>&1
+PIDS+=("$BG")
+busctl --address="$SYSBUS" call org.orientationd.Orientation1 /org/orientationd/Orientation1 \
+    org.orientationd.Orientation1 SetDeviceOrientation u 1 || fail "SetDeviceOrientation failed"
+expect_focus "$LANDSCAPE" not-fullscreen
+say "ok: the relay reported to the new daemon; windowed, the declaration does not bind"
+set_fullscreen "$LANDSCAPE" true
+expect_focus "$LANDSCAPE" desktop-file
+say "ok: fullscreen, it binds"
+set_fullscreen "$LANDSCAPE" false
+expect_focus "$LANDSCAPE" not-fullscreen
+say "ok: windowed again, the device decides"
 
 OK=1
 elapsed_ms=$(( ($(date +%s%N) - START_NS) / 1000000 ))
