@@ -38,8 +38,21 @@ GNOME_EXTENSIONS = orientationd-focus@orientationd.org orientationd-focus-45@ori
 # Each extension as GNOME Shell loads it: its metadata, and its extension.js made from its own
 # extension.js.in around integrations/gnome-shell/focus-reporter.js, the reporter both share.
 GNOME_EXTENSION_FILES = $(foreach e,$(GNOME_EXTENSIONS),$(GENERATED)/gnome-shell/$(e)/extension.js $(GENERATED)/gnome-shell/$(e)/metadata.json)
+# The session's focus reporter on wlroots desktops starts with the session from an XDG autostart
+# entry; sessions read those only from /etc/xdg (XDG_CONFIG_DIRS), so an install under /usr or
+# /usr/local puts it there, any other under its own sysconfdir.
+AUTOSTARTDIR = $(if $(filter /usr /usr/local,$(PREFIX)),/etc/xdg/autostart,$(SYSCONFDIR)/xdg/autostart)
 DESTDIR =
 INSTALL = install
+
+# orientationd-toplevels, the one Wayland client of the package (`orientationctl report-focus`
+# runs it): wayland-scanner makes its protocol code from wayland/*.xml when it is built, and it is
+# built beside the Swift programs of each configuration, where orientationctl finds it.
+CC = cc
+TOPLEVELS_PROTOCOL = wlr-foreign-toplevel-management-unstable-v1
+WAYLAND_GENERATED = .build/wayland
+TOPLEVELS_SOURCES = wayland/toplevels.c $(WAYLAND_GENERATED)/$(TOPLEVELS_PROTOCOL)-protocol.c \
+	$(WAYLAND_GENERATED)/$(TOPLEVELS_PROTOCOL)-client-protocol.h
 
 # The programs `make install` copies: the release build with the Swift runtime
 # linked in, built first; only the two programs, since the tests' support target
@@ -51,9 +64,11 @@ BUILD_DAEMON = { [ ! Linker/orientationd.order -nt .build/release/orientationd ]
 	./scripts/check-symbol-order .build/release/orientationd && ./scripts/check-lean-daemon .build/release/orientationd
 ifeq ($(origin PROGRAMS_DIR),undefined)
 PROGRAMS_DIR = .build/release
-BUILD_PROGRAMS = $(BUILD_DAEMON) && $(SWIFT) build -c release --static-swift-stdlib --product orientationctl
+BUILD_PROGRAMS = $(BUILD_DAEMON) && $(SWIFT) build -c release --static-swift-stdlib --product orientationctl && \
+	$(MAKE) .build/release/orientationd-toplevels
 else
-BUILD_PROGRAMS = test -x $(PROGRAMS_DIR)/orientationd -a -x $(PROGRAMS_DIR)/orientationctl
+BUILD_PROGRAMS = test -x $(PROGRAMS_DIR)/orientationd -a -x $(PROGRAMS_DIR)/orientationctl -a \
+	-x $(PROGRAMS_DIR)/orientationd-toplevels
 endif
 
 # The daemon's built-in paths are /etc/orientationd/orientationd.conf and
@@ -76,7 +91,9 @@ CONFIG_FILE = $(SYSCONFDIR)/orientationd/orientationd.conf
 # removes only when it was not edited.
 INSTALLED = \
 	$(LIBEXECDIR)/orientationd \
+	$(LIBEXECDIR)/orientationd-toplevels \
 	$(BINDIR)/orientationctl \
+	$(AUTOSTARTDIR)/orientationd-focus.desktop \
 	$(addprefix $(DBUSDIR)/system.d/,$(BUS_POLICIES)) \
 	$(DBUSDIR)/system-services/org.orientationd.Orientation1.service \
 	$(DBUSDIR)/services/org.orientationd.FocusRelay.service \
@@ -107,7 +124,7 @@ build: deps
 	$(SWIFT) build
 
 # The tests are XCTest; Swift Testing is off so the run closes on their count, not on an empty run.
-test: deps
+test: deps .build/debug/orientationd-toplevels
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
@@ -115,7 +132,7 @@ test: deps
 # again against the release build the package ships: static Swift runtime, libdbus linked in, the
 # linker's function order. TestSupport runs the programs in ORIENTATIOND_PROGRAMS when it is set.
 PROGRAM_TESTS = ServiceTests|CLITests|IIOTests|SensorProxyTests|CompatTests|ApiFilesTests|InstallTests
-test-release: deps release
+test-release: deps release .build/release/orientationd-toplevels
 	$(SWIFT) build --build-tests
 	ORIENTATIOND_PROGRAMS=$(CURDIR)/.build/release $(SWIFT) test --skip-build --disable-swift-testing \
 		--filter '^($(PROGRAM_TESTS))\.'
@@ -136,6 +153,19 @@ test-shells: build-deps gnome-extensions
 release: build-deps
 	$(BUILD_DAEMON)
 	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl
+
+$(WAYLAND_GENERATED)/%-client-protocol.h: wayland/%.xml
+	@mkdir -p $(@D)
+	wayland-scanner client-header $< $@
+
+$(WAYLAND_GENERATED)/%-protocol.c: wayland/%.xml
+	@mkdir -p $(@D)
+	wayland-scanner private-code $< $@
+
+.build/debug/orientationd-toplevels .build/release/orientationd-toplevels: $(TOPLEVELS_SOURCES)
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O2 -g -Wall -Wextra -Wno-unused-parameter $(CPPFLAGS) $(CFLAGS) -I$(WAYLAND_GENERATED) $(LDFLAGS) \
+		-o $@ $(filter %.c,$^) $$(pkg-config --libs wayland-client)
 
 # The main job: a private bus, the daemon with the simulated sensor, and a demo. It installs only what
 # building and running need, not the tests' peers.
@@ -185,8 +215,11 @@ install: programs manpages completions gnome-extensions
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(DOCDIR) \
 		$(DESTDIR)$(BASHCOMPLETIONDIR) $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(FISHCOMPLETIONDIR) \
 		$(DESTDIR)$(DBUSDIR)/services $(DESTDIR)$(KWINSCRIPTSDIR)/$(KWIN_SCRIPT)/contents/code \
-		$(addprefix $(DESTDIR)$(GNOMESHELLEXTENSIONSDIR)/,$(GNOME_EXTENSIONS))
+		$(addprefix $(DESTDIR)$(GNOMESHELLEXTENSIONSDIR)/,$(GNOME_EXTENSIONS)) $(DESTDIR)$(AUTOSTARTDIR)
 	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationd $(DESTDIR)$(LIBEXECDIR)/orientationd
+	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationd-toplevels $(DESTDIR)$(LIBEXECDIR)/orientationd-toplevels
+	$(SUBSTITUTE) data/orientationd-focus.desktop.in > $(GENERATED)/orientationd-focus.desktop
+	$(INSTALL) -m 0644 $(GENERATED)/orientationd-focus.desktop $(DESTDIR)$(AUTOSTARTDIR)/
 	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/orientationctl $(DESTDIR)$(BINDIR)/orientationctl
 	$(INSTALL) -m 0644 $(addprefix dbus/,$(BUS_POLICIES)) $(DESTDIR)$(DBUSDIR)/system.d/
 	$(INSTALL) -m 0644 $(GENERATED)/org.orientationd.Orientation1.service $(DESTDIR)$(DBUSDIR)/system-services/

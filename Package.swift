@@ -83,7 +83,7 @@ let package = Package(
                           path: "Benchmarks/adversarial", exclude: ["run.sh"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "LogTests", dependencies: ["Log"]),
-        .testTarget(name: "FollowTests", dependencies: ["Follow", "Orientation"]),
+        .testTarget(name: "FollowTests", dependencies: ["Follow", "Orientation", "DBus"]),
         .testTarget(name: "EventLoopTests", dependencies: ["EventLoop"]),
         .testTarget(name: "OrientationTests", dependencies: ["Orientation"]),
         .testTarget(name: "OrientationAPITests", dependencies: ["OrientationAPI"]),

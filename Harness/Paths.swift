@@ -98,3 +98,22 @@ public func contextSwitches(of pid: pid_t) -> Int {
     }
     return total
 }
+
+/// The command the package's XDG autostart entry (`data/orientationd-focus.desktop.in`) starts with
+/// the session, with the built programs in place of the installed ones: the tests of the Wayland
+/// focus reporter start exactly what a session starts. Fails loudly when the entry or the helper it
+/// names is missing (`make test` builds `orientationd-toplevels` beside the Swift programs).
+public func autostartCommand() throws -> [String] {
+    let entry = readText(packageRoot + "/data/orientationd-focus.desktop.in")
+    guard let line = entry.split(separator: "\n").first(where: { $0.hasPrefix("Exec=") }) else {
+        throw DBusError.failed("data/orientationd-focus.desktop.in has no Exec line")
+    }
+    let programs = programsDirectory()
+    let command = String(line.dropFirst(5)).split(separator: "@bindir@", omittingEmptySubsequences: false).joined(separator: programs)
+        .split(separator: "@libexecdir@", omittingEmptySubsequences: false).joined(separator: programs)
+    let argv = command.split(separator: " ").map(String.init)
+    guard access(programs + "/orientationd-toplevels", X_OK) == 0 else {
+        throw DBusError.failed("\(programs)/orientationd-toplevels is not built: make \(programs.hasSuffix("release") ? ".build/release" : ".build/debug")/orientationd-toplevels (make test builds it)")
+    }
+    return argv
+}

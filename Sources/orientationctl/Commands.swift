@@ -6,7 +6,7 @@ import Orientation
 enum Commands {
     static let all: [Command] = [
         .status, .get, .monitor, .lock, .unlock, .setDevice, .inject, .appMask, .app, .attempt, .window,
-        .focus, .follow, .relayFocus, .completions, .help,
+        .focus, .follow, .reportFocus, .relayFocus, .completions, .help,
     ]
 
     /// The options before the command.

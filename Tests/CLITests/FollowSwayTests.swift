@@ -12,12 +12,14 @@ final class FollowSwayTests: XCTestCase {
     private var sway: HeadlessSway!
     private var followers: [Background] = []
     private var clients: [FocusClient] = []
+    private var applications: String!
 
     override func setUpWithError() throws {
         if let reason = HeadlessSway.unavailability { throw unavailable("sway cannot run here: \(reason)") }
         // As root (CI), the daemon owns its name on a bus configured as the system bus is, and the
         // Wayland clients run as sway's unprivileged user: ordinary, unprivileged orientationd clients.
         let applications = makeTempDirectory("orientationd-applications")
+        self.applications = applications
         mkdir(applications + "/applications", 0o755)
         for (id, keys) in [("org.orientationd.Test.Landscape", "X-Orientationd-SupportedOrientations=landscape;\n"),
                            ("org.orientationd.Test.Any", "")] {
@@ -238,6 +240,95 @@ final class FollowSwayTests: XCTestCase {
         XCTAssertEqual(manager("FocusedProcess")?.uint32Value, UInt32(plain.pid))
         XCTAssertEqual(manager("FocusedApplicationSource")?.stringValue, "none")
         expectTransform("normal", "an application without a declaration follows the device again")
+    }
+
+    /// On a tablet a declaration binds only while the application's window is fullscreen.
+    func testOnATabletTheDeclarationBindsOnlyFullscreen() throws {
+        writeText(fixture.directory + "/orientationd.conf", "[Application]\nIdiom=tablet\n[Applications]\nDataDirs=\(applications!)\n")
+        try fixture.restartDaemon()
+        try setDevice(1)
+        _ = try client("declared-landscape", mask: 0, appID: "org.orientationd.Test.Landscape")
+        _ = try follow(["--focus"])
+        XCTAssertTrue(waitUntil(5) { self.manager("FocusedApplicationSource")?.stringValue == "not-fullscreen" },
+                      "FocusedApplicationSource is \(String(describing: manager("FocusedApplicationSource")))")
+        expectTransform("normal", "tiled on a tablet, the landscape-only application does not decide")
+        XCTAssertEqual(sway.swaymsg(["[app_id=\"org.orientationd.Test.Landscape\"]", "fullscreen", "enable"]).status, 0)
+        XCTAssertTrue(waitUntil(5) { self.manager("FocusedApplicationSource")?.stringValue == "desktop-file" },
+                      "FocusedApplicationSource is \(String(describing: manager("FocusedApplicationSource")))")
+        expectTransform("90", "fullscreen, its declaration binds")
+        XCTAssertEqual(sway.swaymsg(["[app_id=\"org.orientationd.Test.Landscape\"]", "fullscreen", "disable"]).status, 0)
+        XCTAssertTrue(waitUntil(5) { self.manager("FocusedApplicationSource")?.stringValue == "not-fullscreen" })
+        expectTransform("normal", "tiled again, the upright device decides")
+    }
+
+    // MARK: The Wayland focus reporter
+
+    /// Starts what the package's XDG autostart entry starts, in sway's session, on the test's bus.
+    private func reportFocus() throws -> Background {
+        let command = try autostartCommand()
+        let reporter = try Background(["/usr/bin/env"] + sway.clientEnvironment
+                                          + [command[0], "--address", fixture.bus.address] + command.dropFirst(),
+                                      in: fixture.directory, name: "report-focus")
+        followers.append(reporter)
+        return reporter
+    }
+
+    private func waitForFocus(_ app: String, source: String, _ why: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(waitUntil(5) {
+            self.manager("FocusedApplication")?.stringValue == app && self.manager("FocusedApplicationSource")?.stringValue == source
+        }, "\(why): FocusedApplication is \(String(describing: manager("FocusedApplication"))) from "
+            + "\(String(describing: manager("FocusedApplicationSource"))), not \(app) from \(source)\n"
+            + followers.map(\.stderr).joined(separator: "\n"), file: file, line: line)
+    }
+
+    /// report-focus reads sway's foreign-toplevel protocol: the application in front decides, the
+    /// user's own desktop file counts, and the focus follows sway going away and coming back.
+    func testTheWaylandReporterTurnsTheOutputForTheApplicationInFront() throws {
+        let userApplications = sway.runtimeDirectory + "/.local/share/applications"
+        for directory in [sway.runtimeDirectory + "/.local", sway.runtimeDirectory + "/.local/share", userApplications] {
+            mkdir(directory, 0o755)
+        }
+        writeText(userApplications + "/org.orientationd.Test.Mine.desktop",
+                  "[Desktop Entry]\nType=Application\nName=Mine\nExec=true\nX-Orientationd-SupportedOrientations=landscape-left;\n")
+        try setDevice(1)
+        _ = try follow()
+        _ = try client("declared-landscape", mask: 0, appID: "org.orientationd.Test.Landscape")
+        _ = try client("declares-nothing", mask: 0, appID: "org.orientationd.Test.Any")
+        let reporter = try reportFocus()
+        waitForFocus("org.orientationd.Test.Any", source: "none", "the last window mapped has the focus")
+        XCTAssertEqual(manager("FocusedProcess")?.uint32Value, 0, "the protocol tells no process")
+        expectTransform("normal", "an application without a declaration, the device upright")
+
+        XCTAssertEqual(sway.swaymsg(["[app_id=\"org.orientationd.Test.Landscape\"]", "focus"]).status, 0)
+        waitForFocus("org.orientationd.Test.Landscape", source: "desktop-file", "sway focused the landscape-only application")
+        expectTransform("90", "the landscape-only application is in front with the device upright")
+        XCTAssertEqual(sway.swaymsg(["[app_id=\"org.orientationd.Test.Any\"]", "focus"]).status, 0)
+        waitForFocus("org.orientationd.Test.Any", source: "none", "sway focused the application without a declaration")
+        expectTransform("normal", "it follows the device again")
+
+        _ = try client("mine", mask: 0, appID: "org.orientationd.Test.Mine")
+        waitForFocus("org.orientationd.Test.Mine", source: "user-desktop-file", "the user's own application")
+        XCTAssertEqual(manager("FocusedApplicationMask")?.uint32Value, 16)
+        expectTransform("270", "its declaration, from the user's own desktop file, turns the output")
+        XCTAssertEqual(try fixture.connection.callBlocking(
+            destination: Orientation1.busName, path: Orientation1.managerPath, interface: Orientation1.managerInterface,
+            method: "ApplicationDeclaration", values: [.string("org.orientationd.Test.Mine")], timeoutMs: 5000),
+                       [.uint32(0), .string("none")], "the daemon itself never read the user's file")
+
+        // sway goes away: the focus clears; it comes back: the reporter reads it again.
+        XCTAssertEqual(sway.swaymsg(["[app_id=\"org.orientationd.Test.Landscape\"]", "focus"]).status, 0)
+        waitForFocus("org.orientationd.Test.Landscape", source: "desktop-file", "before sway went away")
+        sway.crash()
+        waitForFocus("", source: "none", "sway is gone: nothing is in front")
+        XCTAssertTrue(waitUntil(5) { self.manager("InterfaceOrientation")?.uint32Value == 1 }, "the upright device decides again")
+        XCTAssertTrue(waitUntil(5) { reporter.stderr.contains("the compositor went away") }, reporter.stderr)
+        try sway.start()
+        clients = []
+        XCTAssertTrue(waitUntil(10) { reporter.stderr.contains("the compositor is back") }, reporter.stderr)
+        _ = try client("declared-landscape-again", mask: 0, appID: "org.orientationd.Test.Landscape")
+        waitForFocus("org.orientationd.Test.Landscape", source: "desktop-file", "after sway came back")
+        expectTransform("90", "the new sway shows the application's orientation", timeout: 15)
+        XCTAssertTrue(reporter.isRunning, reporter.stderr)
     }
 
     func testFocusOnNoApplicationLeavesTheApplicationMask() throws {

@@ -64,20 +64,85 @@ final class PhoshTests: CompatTestCase {
     func expectTransform(_ expected: String, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         let reached = waitUntil(5) { self.transform() == expected }
         XCTAssertTrue(reached, "\(what): the output's transform is \(transform() ?? "unknown"), not \(expected)\nphosh log:\n"
-                      + readText(scratch + "/phosh.log").split(separator: "\n").suffix(10).joined(separator: "\n"), file: file, line: line)
+                      + readText(scratch + "/phosh-0.log").split(separator: "\n").suffix(10).joined(separator: "\n"), file: file, line: line)
+    }
+
+    /// Starts phoc, the seat and Phosh, and waits until Phosh claims the accelerometer.
+    @discardableResult
+    func startPhosh(seat: String, generation: Int = 0) throws -> Child {
+        let phoc = try start(["phoc"], name: "phoc-\(generation)")
+        XCTAssertTrue(waitUntil(10) { access(self.runtime + "/wayland-0", F_OK) == 0 }, "phoc did not come up:\n\(phoc.log)")
+        let pointer = try start([seat], name: "seat-\(generation)")
+        XCTAssertTrue(waitUntil(5) { pointer.log.contains("seat ready") }, "no seat:\n\(pointer.log)")
+        _ = try start(["/usr/libexec/phosh", "--unlocked"], name: "phosh-\(generation)")
+        return phoc
+    }
+
+    /// An unmodified application with the Wayland app id `id`, mapped.
+    func startApplication(_ id: String) throws {
+        let script = scratch + "/gtk-window.py"
+        if access(script, R_OK) != 0 { writeText(script, fixtureText("CompatTests/Fixtures/gtk-window.py")) }
+        let app = try world.start(["/usr/bin/python3", script, id], name: "app-\(id)",
+                                  environment: environment.merging(["GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1"]) { $1 })
+        XCTAssertTrue(waitUntil(15) { app.log.contains("mapped") }, "\(id) was not mapped:\n\(app.log)")
+    }
+
+    func focused() -> (String, String)? {
+        guard let id = try? get("FocusedApplication").stringValue, let source = try? get("FocusedApplicationSource").stringValue
+        else { return nil }
+        return (id, source)
+    }
+
+    /// `orientationctl report-focus`, as the autostart entry starts it in a Phosh session: phoc
+    /// offers the foreign-toplevel protocol, the application in front decides, and Phosh turns the
+    /// output through the compatibility interface; also after phoc restarts.
+    func testTheWaylandReporterLetsTheApplicationInFrontTurnPhosh() throws {
+        let seat = try buildSeatClient()
+        let share = scratch + "/share"
+        mkdir(share, 0o755)
+        mkdir(share + "/applications", 0o755)
+        writeText(share + "/applications/org.orientationd.Test.Landscape.desktop",
+                  "[Desktop Entry]\nType=Application\nName=Landscape\nExec=true\nX-Orientationd-SupportedOrientations=landscape;\n")
+        writeText(scratch + "/orientationd.conf", "[Applications]\nDataDirs=\(share)\n")
+        try startDaemon(["--sensor-proxy-compat", "--config", scratch + "/orientationd.conf"], waitFor: SensorProxy.busName)
+        var phoc = try startPhosh(seat: seat)
+        XCTAssertTrue(waitUntil(15) { (try? self.setDevice(1)) != nil && (try? self.deviceOrientation()) == 1 },
+                      "Phosh did not claim the accelerometer:\n\(readText(scratch + "/phosh-0.log"))")
+        expectTransform("normal", "upright")
+        // What the package's XDG autostart entry starts (gnome-session runs it in Phosh's session).
+        let command = try autostartCommand()
+        let reporter = try world.start([command[0], "--address", bus.address] + command.dropFirst(),
+                                       name: "report-focus", environment: environment.merging(["HOME": scratch]) { $1 })
+
+        try startApplication("org.orientationd.Test.Landscape")
+        XCTAssertTrue(waitUntil(10) { self.focused()?.0 == "org.orientationd.Test.Landscape" },
+                      "FocusedApplication is \(String(describing: focused())):\n\(reporter.log)")
+        XCTAssertEqual(focused()?.1, "desktop-file")
+        expectTransform("270", "the landscape-only application in front turns Phosh's output, the device upright")
+        try startApplication("org.orientationd.Test.Any")
+        XCTAssertTrue(waitUntil(10) { self.focused()?.0 == "org.orientationd.Test.Any" }, reporter.log)
+        expectTransform("normal", "an application without a declaration follows the device again")
+
+        // phoc restarts (Phosh and the applications go with it): the reporter waits and reads the new one.
+        phoc.kill9()
+        XCTAssertTrue(waitUntil(10) { self.focused()?.0 == "" }, "the focus clears when phoc goes:\n\(reporter.log)")
+        unlink(runtime + "/wayland-0")
+        unlink(runtime + "/wayland-0.lock")
+        phoc = try startPhosh(seat: seat, generation: 1)
+        XCTAssertTrue(waitUntil(15) { reporter.log.contains("the compositor is back") }, reporter.log)
+        try startApplication("org.orientationd.Test.Landscape")
+        XCTAssertTrue(waitUntil(10) { self.focused()?.0 == "org.orientationd.Test.Landscape" }, reporter.log)
+        expectTransform("270", "after phoc restarted, the landscape-only application turns the output again")
+        XCTAssertTrue(reporter.isRunning, reporter.log)
     }
 
     func testPhoshTurnsItsOutputAsOrientationdDecides() throws {
         let seat = try buildSeatClient()
         try startDaemon(["--sensor-proxy-compat"], waitFor: SensorProxy.busName)
-        let phoc = try start(["phoc"], name: "phoc")
-        XCTAssertTrue(waitUntil(10) { access(self.runtime + "/wayland-0", F_OK) == 0 }, "phoc did not come up:\n\(phoc.log)")
-        let pointer = try start([seat], name: "seat")
-        XCTAssertTrue(waitUntil(5) { pointer.log.contains("seat ready") }, "no seat:\n\(pointer.log)")
-        _ = try start(["/usr/libexec/phosh", "--unlocked"], name: "phosh")
+        try startPhosh(seat: seat)
         // Phosh claims the accelerometer once it runs: the device then reads a pose.
         XCTAssertTrue(waitUntil(15) { (try? self.setDevice(1)) != nil && (try? self.deviceOrientation()) == 1 },
-                      "Phosh did not claim the accelerometer:\n\(readText(scratch + "/phosh.log"))")
+                      "Phosh did not claim the accelerometer:\n\(readText(scratch + "/phosh-0.log"))")
         expectTransform("normal", "upright")
 
         try setDevice(3)

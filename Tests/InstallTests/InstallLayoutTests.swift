@@ -12,7 +12,9 @@ final class InstallLayoutTests: XCTestCase {
     static func expectedFiles(docs: [String]) -> [String: mode_t] {
         var files: [String: mode_t] = [
             "/usr/libexec/orientationd": 0o755,
+            "/usr/libexec/orientationd-toplevels": 0o755,
             "/usr/bin/orientationctl": 0o755,
+            "/etc/xdg/autostart/orientationd-focus.desktop": 0o644,
             "/etc/orientationd/orientationd.conf": 0o644,
             "/usr/share/dbus-1/system.d/org.orientationd.Orientation1.conf": 0o644,
             "/usr/share/dbus-1/system.d/net.hadess.SensorProxy-orientationd.conf": 0o644,
@@ -54,7 +56,8 @@ final class InstallLayoutTests: XCTestCase {
         }
 
         // The programs are the built ones; the data files are the repository's as they are.
-        for (installed, built) in [("/usr/libexec/orientationd", "orientationd"), ("/usr/bin/orientationctl", "orientationctl")] {
+        for (installed, built) in [("/usr/libexec/orientationd", "orientationd"), ("/usr/bin/orientationctl", "orientationctl"),
+                                   ("/usr/libexec/orientationd-toplevels", "orientationd-toplevels")] {
             XCTAssertEqual(runTool(["cmp", install.path(installed), programsDirectory() + "/" + built]).status, 0, installed)
         }
         for (installed, source) in [("/etc/orientationd/orientationd.conf", "data/orientationd.conf"),
@@ -74,6 +77,12 @@ final class InstallLayoutTests: XCTestCase {
         let relay = keyFileEntries(install.text("/usr/share/dbus-1/services/org.orientationd.FocusRelay.service"))
         XCTAssertEqual(relay["D-BUS Service"]?["Name"], ["org.orientationd.FocusRelay"])
         XCTAssertEqual(relay["D-BUS Service"]?["Exec"], ["/usr/bin/orientationctl relay-focus"])
+        // The wlroots desktops' reporter starts with every session, Phosh's (Phosh:GNOME) included.
+        let autostart = keyFileEntries(install.text("/etc/xdg/autostart/orientationd-focus.desktop"))
+        XCTAssertEqual(autostart["Desktop Entry"]?["Exec"],
+                       ["/usr/bin/orientationctl report-focus --helper /usr/libexec/orientationd-toplevels"])
+        XCTAssertNil(autostart["Desktop Entry"]?["NotShowIn"], "gnome-session runs it under Phosh, whose desktop names GNOME too")
+        XCTAssertNil(autostart["Desktop Entry"]?["OnlyShowIn"])
         XCTAssertEqual(install.text("/usr/share/kwin/scripts/orientationd-focus/contents/code/main.js"),
                        readText(packageRoot + "/integrations/kwin/orientationd-focus/contents/code/main.js"))
         // Each GNOME Shell extension is its format's extension.js.in with the one reporter both share written in.
@@ -96,6 +105,7 @@ final class InstallLayoutTests: XCTestCase {
         let install = try Installation(prefix: "/opt/od")
         defer { install.remove() }
         XCTAssertTrue(install.files().contains("/opt/od/libexec/orientationd"))
+        XCTAssertTrue(install.files().contains("/opt/od/etc/xdg/autostart/orientationd-focus.desktop"))
         XCTAssertTrue(install.files().contains("/opt/od/etc/orientationd/orientationd.conf"))
         XCTAssertTrue(install.files().allSatisfy { $0.hasPrefix("/opt/od/") }, "\(install.files())")
 
