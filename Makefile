@@ -140,7 +140,7 @@ test-release: deps release .build/release/orientationd-toplevels
 # The focus reporters in the real desktops, headless: GNOME Shell's extension and KWin's script
 # with the relay, each moving the focus between two GTK applications with different declarations
 # (Tests/Shells). Their desktops are large installs (about 500 MB), so `make test` leaves them out.
-test-shells: build-deps gnome-extensions
+test-shells: build-deps gnome-extensions .build/debug/orientationd-toplevels
 	./scripts/install-deps shells
 	$(SWIFT) build --product orientationd
 	$(SWIFT) build --product orientationctl
