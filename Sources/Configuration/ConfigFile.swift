@@ -20,6 +20,8 @@ package enum ConfigFile {
         "Compat": ["SensorProxy"],
         // Besides DataDirs and Declarations, every key is an application id (checked below).
         "Applications": ["DataDirs", "Declarations"],
+        "Posture": ["Rotate"],
+        "Lock": ["SuggestionSeconds"],
     ]
 
     /// The largest config file read: the shipped one is a few KiB, and `[Applications]` holds at most
@@ -170,6 +172,18 @@ package enum ConfigFile {
         if let text = value("Security", "PrivilegedUsers") { settings.privilegedUsers = list(text) }
         if let text = value("Security", "PrivilegedGroups") { settings.privilegedGroups = list(text) }
         warnings += applications(file, path: path, to: &settings)
+        if let text = value("Posture", "Rotate") {
+            do { settings.policy.rotatingPostures = try Posture.set(parsing: text) } catch {
+                throw fail("Posture", "Rotate", error.message + "; e.g. stand;tent;tablet;unknown (empty: never turn)")
+            }
+        }
+        if let text = value("Lock", "SuggestionSeconds") {
+            guard let seconds = Int(text), (0...600).contains(seconds) else {
+                throw fail("Lock", "SuggestionSeconds", "accepted: whole seconds from 0 (never suggest) to 600")
+            }
+            settings.suggestionSeconds = seconds
+            settings.policy.suggestsRotation = seconds > 0
+        }
         if let text = value("Compat", "SensorProxy") {
             guard let on = ["true": true, "false": false][text] else { throw fail("Compat", "SensorProxy", "accepted: true, false") }
             settings.sensorProxyCompat = on

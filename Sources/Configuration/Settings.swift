@@ -34,6 +34,8 @@ public struct Settings {
     public var policy = PolicyConfiguration()
     /// Seconds from WillChange to DidChange.
     public var rotationDuration = 0.0
+    /// `[Lock] SuggestionSeconds`: how long a rotation suggestion stands (P19); 0 never suggests.
+    public var suggestionSeconds = 20
     public var portraitSize: ScreenSize?
     public var pollHz = 20
     /// The poll rate once the device has lain still for a second (battery against latency: Docs/sensors.md).

@@ -14,6 +14,8 @@ public enum PolicyEvent: Equatable, Sendable {
     case controllerRemoved(ControllerID)
     /// The total of claims went from 0 to more (true) or back to 0 (false): start or stop the sensor.
     case sensorNeeded(Bool)
+    /// While rotation is locked, the device settled where the interface could turn: `RotationSuggested` (P19).
+    case rotationSuggested(InterfaceOrientation)
 }
 
 /// A set of an object's properties, by the names the contract gives them (dbus-api.md).
@@ -42,12 +44,16 @@ public struct ManagerProperties: NamedProperties {
     public static let focusedApplicationMask = Self(rawValue: 1 << 7)
     public static let focusedApplicationSource = Self(rawValue: 1 << 8)
     public static let applicationOrientations = Self(rawValue: 1 << 9)
+    public static let posture = Self(rawValue: 1 << 10)
+    public static let hingeAngle = Self(rawValue: 1 << 11)
+    public static let suggestedOrientation = Self(rawValue: 1 << 12)
     public static let named: [(Self, String)] = [
         (.supportedMask, "SupportedMask"), (.applicationMask, "ApplicationMask"), (.rotationLocked, "RotationLocked"),
         (.keyWindow, "KeyWindow"), (.focusedProcess, "FocusedProcess"), (.focusedApplication, "FocusedApplication"),
         (.focusedApplicationMask, "FocusedApplicationMask"), (.focusedApplicationSource, "FocusedApplicationSource"),
         (.applicationOrientations, "ApplicationOrientations"),
         (.interfaceLockedByApplication, "InterfaceLockedByApplication"),
+        (.posture, "Posture"), (.hingeAngle, "HingeAngle"), (.suggestedOrientation, "SuggestedOrientation"),
     ]
 }
 

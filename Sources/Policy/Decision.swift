@@ -12,6 +12,8 @@ enum Decision: Equatable {
     case geometry(WindowID, OrientationMask)
     /// P6f, P6a: the focus moved; P9, then P10.
     case focus
+    /// P18: the posture changed; P10 with the orientation P8 sees.
+    case posture
 }
 
 extension Policy {
@@ -26,7 +28,7 @@ extension Policy {
         case .hierarchy: decideFromHierarchy()
         case .presentation(let id): decideFromPresentation(of: id)
         case .geometry(let window, let mask): decideFromGeometry(of: window, mask: mask)
-        case .focus: decideFromFocus()
+        case .focus, .posture: decideFromFocus()
         }
     }
 
@@ -42,8 +44,11 @@ extension Policy {
         if transition == nil { decideFromHierarchy() }
     }
 
-    /// The interface orientation the device asks for, when it reads one of 1–4 now.
-    var deviceInterfaceOrientation: InterfaceOrientation? { deviceOrientation.interfaceOrientation }
+    /// The interface orientation the device asks for, when it reads one of 1–4 now: upright in a
+    /// posture that does not turn the screen, whatever the sensor reads (P18).
+    var deviceInterfaceOrientation: InterfaceOrientation? {
+        postureTurnsScreen ? deviceOrientation.interfaceOrientation : .portrait
+    }
 
     /// The mask in force and whether the key window's deciding controller lets the device rotate (P7, P8):
     /// it must autorotate and not prefer the orientation locked (P17). From one walk of the hierarchy.

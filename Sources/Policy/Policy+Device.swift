@@ -38,7 +38,7 @@ extension Policy {
         latestReportIsForced = false
         guard totalClaims > 0 else { return }
         if rotationLocked {
-            guard awaitingFreshPose, orientation != .unknown else { return }
+            guard awaitingFreshPose, orientation != .unknown else { return considerSuggestion(orientation) }
         }
         awaitingFreshPose = false
         publish(orientation)
@@ -82,6 +82,7 @@ extension Policy {
         // What DeviceOrientation reads when locking is what it keeps, even unknown.
         awaitingFreshPose = false
         guard !locked else { return }
+        withdrawSuggestion()
         if totalClaims > 0 { publish(latestReport) }
         decide(.device)
     }

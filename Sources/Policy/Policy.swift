@@ -49,6 +49,12 @@ public final class Policy {
     /// The user's per-application orientations (`SetApplicationOrientations`), which outlive restarts.
     public internal(set) var applicationOverrides: [ApplicationID: OrientationMask] = [:]
     public internal(set) var transition: Transition?
+    /// How the convertible is folded (P18); `unknown` without a posture source or a claim.
+    public internal(set) var posture = Posture.unknown
+    /// The hinge angle in degrees, −1 when not known (a tablet-mode switch gives none).
+    public internal(set) var hingeAngle = -1.0
+    /// While rotation is locked, the interface orientation offered to the user (P19); `.unknown` when none.
+    public internal(set) var suggestedOrientation = InterfaceOrientation.unknown
 
     var windows: [WindowID: Window] = [:]
     var controllers: [ControllerID: Controller] = [:]
@@ -326,6 +332,7 @@ public final class Policy {
         }
         let small = unsettled.count < 64
         unsettled.removeAll(keepingCapacity: small)
+        settleSuggestion()
         guard managerUnsettled else { return }
         managerUnsettled = false
         let mask = supportedMask

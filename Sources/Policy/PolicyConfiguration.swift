@@ -48,6 +48,10 @@ public struct PolicyConfiguration: Equatable, Sendable {
     /// `[Applications] Declarations`: when an application's declaration binds; nil means the idiom's
     /// default (`bind` on a phone, `fullscreen` on a tablet).
     public var declarations: DeclarationBinding?
+    /// `[Posture] Rotate`: the postures in which the device turns the screen (P18).
+    public var rotatingPostures: Set<Posture>
+    /// Whether a turn while rotation is locked is offered (P19); `[Lock] SuggestionSeconds=0` turns it off.
+    public var suggestsRotation = true
     public var limits: Limits
 
     /// When a declaration binds: the config's choice, else the idiom's default. On tablets apps run in
@@ -63,11 +67,12 @@ public struct PolicyConfiguration: Equatable, Sendable {
     /// Creates a configuration; the defaults are a phone with the idiom's mask.
     public init(idiom: Idiom = .phone, applicationMask: OrientationMask? = nil,
                 applications: [ApplicationID: OrientationMask] = [:], declarations: DeclarationBinding? = nil,
-                limits: Limits = Limits()) {
+                rotatingPostures: Set<Posture> = Posture.rotatingByDefault, limits: Limits = Limits()) {
         self.idiom = idiom
         self.applicationMask = applicationMask
         self.applications = applications
         self.declarations = declarations
+        self.rotatingPostures = rotatingPostures
         self.limits = limits
     }
 }

@@ -14,6 +14,7 @@ public struct PolicyError: Error, Equatable, CustomStringConvertible, Sendable {
         case notGenerating = "NotGenerating"
         case notKeyWindow = "NotKeyWindow"
         case unsupportedOrientations = "UnsupportedOrientations"
+        case noSuggestion = "NoSuggestion"
     }
 
     public let kind: Kind

@@ -3,22 +3,31 @@ import SystemCalls
 import CGLib
 import EventLoop
 
-/// A proximity sensor that the kernel presents as a switch of an input device (`SW_FRONT_PROXIMITY`,
-/// phones' sensors behind gpio-keys): its node `/dev/input/eventN`, open while claimed, its state read
-/// with `EVIOCGSW` when reading starts and its switch events read as they come (a unix-fd watch: the
-/// daemon wakes only when the switch moves).
-final class InputProximitySwitch {
+/// One switch of an input device: a proximity sensor the kernel presents as `SW_FRONT_PROXIMITY`
+/// (phones' sensors behind gpio-keys), or a convertible's `SW_TABLET_MODE` (intel-vbtn, intel-hid,
+/// asus-wmi, …). Its node `/dev/input/eventN` is open while claimed, its state read with `EVIOCGSW` when
+/// reading starts and its switch events read as they come (a unix-fd watch: the daemon wakes only when
+/// the switch moves).
+final class InputSwitch {
     let node: String
+    /// The switch's number (`linux/input-event-codes.h`).
+    let code: Int
     private var fd: FileDescriptor?
     private var watch: FDWatch?
 
-    /// The switch's number and the event type of switches (`linux/input-event-codes.h`).
+    /// The switches' numbers and the event type of switches (`linux/input-event-codes.h`).
+    static let tabletMode = 0x01
     static let frontProximity = 0x0b
     private static let switchEvent: UInt16 = 0x05
 
-    /// Opens `node` and reads its state; `changed` gets every later state. Throws when it cannot be opened or read.
-    init(node: String, changed: @escaping (Bool) -> Void, failure: @escaping (IIOError) -> Void) throws(IIOError) {
+    /// The name the kernel's header gives the switch, for the log.
+    static func name(_ code: Int) -> String { code == tabletMode ? "SW_TABLET_MODE" : code == frontProximity ? "SW_FRONT_PROXIMITY" : "switch \(code)" }
+
+    /// Opens `node` and reads its state; `changed` gets every later state of switch `code`. Throws when
+    /// it cannot be opened or read.
+    init(node: String, code: Int, changed: @escaping (Bool) -> Void, failure: @escaping (IIOError) -> Void) throws(IIOError) {
         self.node = node
+        self.code = code
         let fd: FileDescriptor
         do { fd = try FileDescriptor.open(node, O_RDONLY | O_NONBLOCK) } catch { throw IIOError(path: node, error).prefixed("cannot open ") }
         self.fd = fd
@@ -47,7 +56,7 @@ final class InputProximitySwitch {
         (2 << 30) | (UInt(length) << 16) | (UInt(UInt8(ascii: "E")) << 8) | 0x1b
     }
 
-    /// Whether something is near now.
+    /// Whether the switch is on now (something near; tablet mode).
     func state() throws(IIOError) -> Bool {
         var bits = [UInt8](repeating: 0, count: 8)
         do throws(Errno) {
@@ -56,7 +65,7 @@ final class InputProximitySwitch {
         } catch {
             throw IIOError(path: node, error).prefixed("EVIOCGSW on ")
         }
-        return bits[Self.frontProximity / 8] & (1 << UInt8(Self.frontProximity % 8)) != 0
+        return bits[code / 8] & (1 << UInt8(code % 8)) != 0
     }
 
     /// The last state the queued events give the switch; nil when none of them is about it.
@@ -73,22 +82,22 @@ final class InputProximitySwitch {
                     let type = raw.loadUnaligned(fromByteOffset: offset + size - 8, as: UInt16.self)
                     let code = raw.loadUnaligned(fromByteOffset: offset + size - 6, as: UInt16.self)
                     let value = raw.loadUnaligned(fromByteOffset: offset + size - 4, as: Int32.self)
-                    if type == Self.switchEvent, code == UInt16(Self.frontProximity) { latest = value != 0 }
+                    if type == Self.switchEvent, code == UInt16(self.code) { latest = value != 0 }
                 }
             }
         }
         return latest
     }
 
-    /// The first input device, by name, whose switches include `SW_FRONT_PROXIMITY` (its parent's
-    /// `capabilities/sw`, a bit mask in hexadecimal words, most significant first), skipping `excluded`.
-    /// Only looks at which files exist and at the device's attributes: it never opens the node.
-    static func discover(excluded: String? = nil) -> (sysname: String, path: String, node: String)? {
+    /// The first input device, by name, whose switches include `code` (its parent's `capabilities/sw`,
+    /// a bit mask in hexadecimal words, most significant first), skipping `excluded`. Only looks at
+    /// which files exist and at the device's attributes: it never opens the node.
+    static func discover(_ code: Int, excluded: String? = nil) -> (sysname: String, path: String, node: String)? {
         let directory = InputAccelerometerFiles.classDirectory
         for sysname in Sysfs.list(directory) where sysname.hasPrefix("event") && sysname != excluded {
             let path = directory + "/" + sysname
             guard let words = Sysfs.attribute(path + "/device/capabilities/sw")?.split(separator: " "),
-                  let low = words.last.flatMap({ UInt64($0, radix: 16) }), low & (1 << UInt64(frontProximity)) != 0 else { continue }
+                  let low = words.last.flatMap({ UInt64($0, radix: 16) }), low & (1 << UInt64(code)) != 0 else { continue }
             return (sysname, path, UdevProperties(devicePath: path).deviceNode(else: "input/" + sysname))
         }
         return nil

@@ -102,7 +102,7 @@ struct ScalarDevice: Equatable {
         }
         switch kind {
         case .light: return appleSMC()
-        case .proximity: return InputProximitySwitch.discover(excluded: excluded).map {
+        case .proximity: return InputSwitch.discover(InputSwitch.frontProximity, excluded: excluded).map {
             ScalarDevice(kind: kind, sysname: $0.sysname, path: $0.path, mode: .inputSwitch(node: $0.node), scale: 1, nearLevel: nil)
         }
         case .compass: return nil

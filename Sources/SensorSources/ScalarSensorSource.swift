@@ -19,7 +19,7 @@ public final class ScalarSensorSource: SensorSource {
     private var file: IIORawFiles?
     private var buffer: IIOBufferReader?
     /// An input device's proximity switch, open while claimed.
-    private var inputSwitch: InputProximitySwitch?
+    private var inputSwitch: InputSwitch?
     private var faults = FaultEpisode(unknownAfter: 3)
     private var threshold: ProximityThreshold?
     private var last: ScalarReading?
@@ -54,7 +54,7 @@ public final class ScalarSensorSource: SensorSource {
             startPolling(attribute, every: intervalMs)
         case .inputSwitch(let node):
             do {
-                let reader = try InputProximitySwitch(node: node, changed: { [unowned self] near in
+                let reader = try InputSwitch(node: node, code: InputSwitch.frontProximity, changed: { [unowned self] near in
                     send(.proximity(near: near), from: device)
                 }, failure: { [unowned self] problem in
                     inputSwitch = nil

@@ -125,6 +125,9 @@ struct Announcer {
             case .didChange(let from, let to):
                 out += takePending(values)
                 out.append(.manager("DidChange", [.uint32(from.rawValue), .uint32(to.rawValue)]))
+            case .rotationSuggested(let to):
+                out += takePending(values)
+                out.append(.manager("RotationSuggested", [.uint32(to.rawValue)]))
             case .sensorNeeded:
                 break
             }

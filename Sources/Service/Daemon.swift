@@ -34,6 +34,8 @@ public final class Daemon {
         self.bus = bus
         service = OrientationService(settings: settings, bus: bus)
         if let (source, feed) = try makeSource(settings, samples: samples) { service.attach(source, feed: feed) }
+        // The posture comes from the machine's own devices, whichever source gives the pose.
+        if [.iio, .auto, .sensorProxy].contains(settings.sensor) { service.attachPostureSource() }
         do { try service.start() } catch { throw .bus(error) }
         Log.info("serving \(Orientation1.busName) as \(bus.uniqueName)")
     }

@@ -69,6 +69,12 @@ extension OrientationService {
                         }
                     }
                 },
+                Method("AcceptSuggestedOrientation") { [unowned self] call in
+                    privileged(call, .lockRotation, what: "AcceptSuggestedOrientation") { () throws(PolicyError) in
+                        try self.policy.acceptSuggestion()
+                        return []
+                    }
+                },
                 Method("ApplicationDeclaration", in: ("app_id", String.self), out: [Arg("mask", "u"), Arg("source", "s")]) { [unowned self] _, id in
                     withApplication(id) { [unowned self] app in
                         let found = policy.declaration(of: app, desktopFile: desktopFiles.mask(for: app))
@@ -112,11 +118,15 @@ extension OrientationService {
                 }
                     .annotated("org.qtproject.QtDBus.QtTypeName", "OrientationApplicationMasks"),
                 Property("InterfaceLockedByApplication", type: "b") { [unowned self] in .bool(policy.interfaceLockedByApplication) },
+                Property("Posture", type: "s") { [unowned self] in .string(policy.posture.rawValue) },
+                Property("HingeAngle", type: "d") { [unowned self] in .double(policy.hingeAngle) },
+                Property("SuggestedOrientation", type: "u") { [unowned self] in .uint32(policy.suggestedOrientation.rawValue) },
             ],
             signals: [
                 Signal("WillChange", args: [Arg("from", "u"), Arg("to", "u")]),
                 Signal("DidChange", args: [Arg("from", "u"), Arg("to", "u")]),
                 Signal("DeviceOrientationDidChange", args: [Arg("orientation", "u")]),
+                Signal("RotationSuggested", args: [Arg("orientation", "u")]),
             ],
             annotations: [(OrientationService.generatedNameAnnotation, Orientation1.generatedName(of: Orientation1.managerInterface)!)])
             .addingSetterMethods()

@@ -38,12 +38,16 @@ public final class OrientationService {
     /// Turns the policy's changes into messages; holds the property changes that wait for the turn's end.
     var announcer = Announcer()
     var transitionTimer: EventLoop.Timer?
+    /// Ends the standing rotation suggestion after `[Lock] SuggestionSeconds` (P19).
+    var suggestionTimer: EventLoop.Timer?
     var announcementScheduled = false
     var nameWatch: SignalSubscription?
     /// Gives the heap's free pages back once the bus has taken what a large departure announced.
     var trimTimer: EventLoop.Timer?
     /// Where device orientations come from; nil with `--sensor none`.
     var sensor: SensorSource?
+    /// The convertible's posture source (P18), started and stopped with the claims as the sensor is.
+    var postureSource: PostureSource?
     /// The classifier in front of the policy, for sources that read raw samples.
     var feed: SampleFeed?
     /// A client that left the bus while its objects' removal is announced: messages to it are not sent.
@@ -164,6 +168,17 @@ public final class OrientationService {
         if policy.totalClaims > 0 { source.setRunning(true) }
     }
 
+    /// Watches the device's posture (P18) while orientations are claimed.
+    func attachPostureSource() {
+        let source = PostureSource { [unowned self] posture, angle in
+            if posture != policy.posture { Log.debug("posture \(posture.rawValue)") }
+            policy.setPosture(posture, hingeAngle: angle)
+            flush()
+        }
+        postureSource = source
+        if policy.totalClaims > 0 { source.setRunning(true) }
+    }
+
     // MARK: Running operations
 
     /// Runs one policy operation for a method call, answers it, and announces what changed.
@@ -257,6 +272,10 @@ public final class OrientationService {
             send(announcer.announce(changes, tables))
             sensorProxyCompat?.follow(changes.events)
             for event in changes.events { follow(event) }
+            if policy.suggestedOrientation == .unknown, let timer = suggestionTimer {
+                timer.cancel()
+                suggestionTimer = nil
+            }
             saveState()
             // With no duration, a rotation completes at once, and what waited for it is decided now.
             if settings.rotationDuration == 0, policy.transition != nil { policy.completeTransition() }
@@ -277,11 +296,21 @@ public final class OrientationService {
     /// What an event asks of the daemon besides its messages: the sensor, the rotation's timer, the log.
     private func follow(_ event: PolicyEvent) {
         switch event {
-        case .sensorNeeded(let on): sensor?.setRunning(on)
+        case .sensorNeeded(let on):
+            sensor?.setRunning(on)
+            postureSource?.setRunning(on)
         case .willChange(let from, let to):
             Log.debug("rotating from \(from.name) to \(to.name)")
             scheduleCompletion()
         case .deviceOrientationChanged(_, let to): Log.debug("device orientation \(to.name)")
+        case .rotationSuggested(let to):
+            Log.debug("suggesting \(to.name) while rotation is locked")
+            suggestionTimer?.cancel()
+            suggestionTimer = EventLoop.Timer(afterMs: UInt32(settings.suggestionSeconds) * 1000) { [unowned self] in
+                suggestionTimer = nil
+                policy.suggestionExpired()
+                flush()
+            }
         default: break
         }
     }

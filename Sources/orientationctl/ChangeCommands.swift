@@ -9,6 +9,12 @@ enum ChangeCommands {
         try Manager(invocation).set("RotationLocked", .bool(locked))
     }
 
+    /// `accept-suggestion`: turns to the orientation offered while rotation is locked (P19); the lock stays on.
+    static func acceptSuggestion(_ invocation: Invocation) throws(Failure) {
+        _ = try invocation.expectOperands([])
+        try Manager(invocation).call("AcceptSuggestedOrientation")
+    }
+
     /// The orientations `set-device` accepts by name: every pose but unknown.
     static let poses = DeviceOrientation.allCases.filter { $0 != .unknown }
 
@@ -134,6 +140,22 @@ extension Command {
             catches up with the device.
             """,
         run: { invocation throws(Failure) in try ChangeCommands.lock(invocation, locked: false) })
+
+    static let acceptSuggestion = Command(
+        name: "accept-suggestion", synopsis: "accept-suggestion",
+        summary: "turn to the suggested orientation, keeping the lock (AcceptSuggestedOrientation)",
+        help: """
+            Usage: orientationctl accept-suggestion
+
+            While rotation is locked, a turn of the device is offered instead of made:
+            SuggestedOrientation reads it and 'orientationctl monitor' prints a 'suggested'
+            line. This accepts it (AcceptSuggestedOrientation, privileged as 'lock' is): the
+            interface turns there and the lock stays on, now held there. Fails with
+            NoSuggestion, saying why, when nothing is suggested. The suggestion ends by itself
+            after [Lock] SuggestionSeconds (20 by default), when the device comes back, or
+            when rotation is unlocked.
+            """,
+        run: ChangeCommands.acceptSuggestion)
 
     static let setDevice = Command(
         name: "set-device", synopsis: "set-device ORIENTATION",

@@ -5,7 +5,7 @@ import Orientation
 /// overview, its `--help` and the completion scripts follow.
 enum Commands {
     static let all: [Command] = [
-        .status, .get, .monitor, .lock, .unlock, .setDevice, .inject, .appMask, .app, .attempt, .window,
+        .status, .get, .monitor, .lock, .unlock, .acceptSuggestion, .setDevice, .inject, .appMask, .app, .attempt, .window,
         .focus, .follow, .reportFocus, .relayFocus, .completions, .help,
     ]
 

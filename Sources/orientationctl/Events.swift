@@ -24,6 +24,12 @@ struct EventPrinter {
             line(time, event, text: "\(fromName) -> \(PropertyFormat.described("InterfaceOrientation", .uint32(to)))",
                  json: [("from", .string(fromName)), ("fromValue", .int(Int64(from))),
                         ("to", .string(toName)), ("toValue", .int(Int64(to)))])
+        case (Orientation1.managerInterface, "RotationSuggested"):
+            guard let raw = args.first?.uint32Value else { return }
+            let name = PropertyFormat.interfaceName(raw)
+            line(time, "suggested", text: "\(PropertyFormat.described("InterfaceOrientation", .uint32(raw))) while rotation "
+                + "is locked; 'orientationctl accept-suggestion' turns to it",
+                 json: [("orientation", .string(name)), ("orientationValue", .int(Int64(raw)))])
         case (StandardInterface.properties, "PropertiesChanged"):
             guard let change = PropertiesChanged(message), change.interface == Orientation1.managerInterface else { return }
             // The device line says DeviceOrientation already: one line per device change.

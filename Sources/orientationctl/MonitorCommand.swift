@@ -50,11 +50,13 @@ extension Command {
               12:03:04.513 will-change portrait -> landscape-right (right edge up)
               12:03:04.513 changed InterfaceOrientation: landscape-right (right edge up)
               12:03:04.514 did-change portrait -> landscape-right (right edge up)
-            ('device' is DeviceOrientationDidChange, 'changed' a manager PropertiesChanged
+              12:03:09.020 suggested landscape-right (right edge up) while rotation is locked; ...
+            ('device' is DeviceOrientationDidChange, 'suggested' RotationSuggested (the
+            rotation lock is on and the device turned), 'changed' a manager PropertiesChanged
             other than DeviceOrientation's, which the device line says. The edge is the
             device's edge that is up: UIKit's landscape names cross, see 'help status'.)
             With --json: one object per line, with "time", "event" (state, device,
-            will-change, did-change or changed) and the values by name and raw ("state"
+            will-change, did-change, suggested or changed) and the values by name and raw ("state"
             has every property, as 'status --json'), e.g.
               {"time": "12:03:04.512", "event": "device", "orientation": "landscape-left", "orientationValue": 3}
               {"time": "...", "event": "will-change", "from": "portrait", "fromValue": 1, "to": "landscape-right", "toValue": 3}

@@ -14,14 +14,16 @@ enum PropertyFormat {
         "DeviceOrientation", "InterfaceOrientation", "SupportedMask", "ApplicationMask", "Idiom",
         "RotationLocked", "HasAccelerometer", "KeyWindow", "RotationDuration", "ScreenBounds", "FocusedProcess",
         "FocusedApplication", "FocusedApplicationMask", "FocusedApplicationSource", "ApplicationOrientations",
-        "InterfaceLockedByApplication",
+        "InterfaceLockedByApplication", "Posture", "HingeAngle", "SuggestedOrientation",
     ]
 
     /// Process ids, where 0 means none.
     private static let processProperties: Set = ["FocusedProcess"]
 
     private static let deviceOrientationProperties: Set = ["DeviceOrientation"]
-    private static let interfaceOrientationProperties: Set = ["InterfaceOrientation", "PreferredOrientation"]
+    private static let interfaceOrientationProperties: Set = ["InterfaceOrientation", "PreferredOrientation", "SuggestedOrientation"]
+    /// Orientations where 0 means none.
+    private static let noneWhenZero: Set = ["SuggestedOrientation"]
     private static let maskProperties: Set = ["SupportedMask", "ApplicationMask", "DelegateMask", "EffectiveMask",
                                               "FocusedApplicationMask"]
     /// Strings where empty means none.
@@ -73,6 +75,7 @@ enum PropertyFormat {
     static func text(_ name: String, _ value: Value) -> String {
         let value = value.variantValue ?? value
         if let raw = value.uint32Value {
+            if raw == 0 && noneWhenZero.contains(name) { return "none" }
             if deviceOrientationProperties.contains(name) { return deviceName(raw) }
             if interfaceOrientationProperties.contains(name) { return interfaceName(raw) }
             if maskProperties.contains(name) {
@@ -93,7 +96,7 @@ enum PropertyFormat {
             }.joined(separator: " ")
         }
         if let p = value.objectPathValue { return p }
-        if let d = value.doubleValue { return "\(d)" }
+        if let d = value.doubleValue { return name == "HingeAngle" && d < 0 ? "unknown" : "\(d)" }
         if let size = bounds(value) { return "\(size.0)x\(size.1)" }
         return value.description
     }

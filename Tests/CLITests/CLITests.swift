@@ -61,7 +61,8 @@ final class CLITests: XCTestCase {
         let expected: [String: [String]] = [
             "status": ["Usage: orientationctl", "InterfaceOrientationValue", "WxH"],
             "get": ["PROPERTY", "InterfaceOrientation"],
-            "monitor": ["SIGINT", "will-change", "did-change", "device"],
+            "monitor": ["SIGINT", "will-change", "did-change", "device", "suggested", "RotationSuggested"],
+            "accept-suggestion": ["AcceptSuggestedOrientation", "NoSuggestion", "SuggestedOrientation", "lock stays on"],
             "lock": ["RotationLocked"],
             "unlock": ["RotationLocked"],
             "set-device": ["ORIENTATION", "landscape-left", "face-down"],
@@ -151,7 +152,7 @@ final class CLITests: XCTestCase {
         let result = fixture.ctl("status")
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 16, result.stdout)
+        XCTAssertEqual(lines.count, 19, result.stdout)
         func value(_ name: String) -> String? {
             lines.first { $0.hasPrefix(name + ":") }.map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         }
@@ -168,6 +169,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(value("FocusedApplicationSource"), "none")
         XCTAssertEqual(value("ApplicationOrientations"), "none")
         XCTAssertEqual(value("InterfaceLockedByApplication"), "no")
+        XCTAssertEqual(value("Posture"), "unknown", "the simulated sensor has no posture source")
+        XCTAssertEqual(value("HingeAngle"), "unknown")
+        XCTAssertEqual(value("SuggestedOrientation"), "none")
         // Orientations with the edge that is up: `landscape-right (right edge up)`.
         XCTAssertTrue(["portrait (top edge up)", "landscape-right (right edge up)", "landscape-left (left edge up)"]
                         .contains(value("InterfaceOrientation") ?? ""), result.stdout)
@@ -365,6 +369,38 @@ final class CLITests: XCTestCase {
     }
 
     /// Its own bus and daemon: the daemon leaves, the monitor says so and fails; the daemon exits 0 on SIGTERM.
+    /// P19 from the command line: locked, a turn is offered on the monitor, `accept-suggestion` takes
+    /// it and the lock stays on; with nothing offered it fails saying why.
+    func testALockedTurnIsSuggestedOnTheMonitorAndAccepted() throws {
+        let monitor = try startMonitor("monitor-suggestion")
+        let jsonMonitor = try startMonitor("monitor-suggestion-json", json: true)
+        startPortrait()
+        XCTAssertEqual(fixture.ctl("lock").status, 0)
+        XCTAssertEqual(fixture.ctl("set-device", "landscape-left").status, 0)
+        XCTAssertTrue(waitUntil(5) {
+            monitor.stdout.contains("suggested landscape-right (right edge up) while rotation is locked; "
+                + "'orientationctl accept-suggestion' turns to it") && jsonMonitor.stdout.contains("\"event\": \"suggested\"")
+        }, "monitor printed: \(monitor.stdout)")
+        XCTAssertTrue(jsonMonitor.stdout.contains("\"orientation\": \"landscape-right\", \"orientationValue\": 3"), jsonMonitor.stdout)
+        XCTAssertEqual(fixture.ctl("get", "SuggestedOrientation").stdout, "landscape-right\n")
+        XCTAssertEqual(fixture.ctl("get", "InterfaceOrientation").stdout, "portrait\n")
+
+        let accepted = fixture.ctl("accept-suggestion")
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+        XCTAssertEqual(accepted.stdout + accepted.stderr, "")
+        XCTAssertTrue(waitUntil(5) { monitor.stdout.contains("did-change portrait -> landscape-right") }, monitor.stdout)
+        XCTAssertEqual(fixture.ctl("get", "SuggestedOrientation").stdout, "none\n")
+        XCTAssertEqual(fixture.ctl("get", "RotationLocked").stdout, "yes\n", "the lock stays on")
+
+        let refused = fixture.ctl("accept-suggestion")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("NoSuggestion") && refused.stderr.contains("no rotation is suggested"), refused.stderr)
+        monitor.signal(SIGINT)
+        jsonMonitor.signal(SIGINT)
+        XCTAssertEqual(monitor.waitForExit(), 0, monitor.stderr)
+        XCTAssertEqual(jsonMonitor.waitForExit(), 0, jsonMonitor.stderr)
+    }
+
     func testMonitorFailsWhenTheDaemonLeaves() throws {
         let other = try DaemonFixture()
         let monitor = try Background([orientationctl, "--address", other.bus.address, "monitor"],

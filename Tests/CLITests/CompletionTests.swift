@@ -7,7 +7,7 @@ import TestSupport
 /// cursor is (a command's operands by position, application ids from desktop files and the daemon's
 /// overrides, masks after an id), never a word that cannot follow.
 final class CompletionTests: XCTestCase {
-    static let commands = ["status", "get", "monitor", "lock", "unlock", "set-device", "inject", "app-mask", "app",
+    static let commands = ["status", "get", "monitor", "lock", "unlock", "accept-suggestion", "set-device", "inject", "app-mask", "app",
                            "attempt", "window", "focus", "follow", "report-focus", "relay-focus", "completions", "help"]
 
     private func script(_ shell: String) throws -> String {

@@ -87,7 +87,7 @@ final class NewUserTests: XCTestCase {
         XCTAssertEqual(object["event"] as? String, "state")
         let properties = try XCTUnwrap(object["properties"] as? [String: Any])
         XCTAssertEqual(properties["InterfaceOrientationValue"] as? Int, 1)
-        XCTAssertEqual(properties.count, 16 + 6, "every property, and the raw values of the six coded ones")
+        XCTAssertEqual(properties.count, 19 + 7, "every property, and the raw values of the seven coded ones")
     }
 
     /// The daemon's ordinary log has no benchmark line; `--verbose` measures the cost and logs it.

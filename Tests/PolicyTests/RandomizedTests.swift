@@ -15,7 +15,7 @@ final class RandomizedPolicyTests: XCTestCase {
 
     func testRandomOperationsKeepTheInvariants() {
         for seed: UInt64 in [1, 2, 0xC0FFEE, 20_260_101] {
-            if let failure = runOnce(seed: seed, steps: 1500) {
+            if let failure = runOnce(seed: seed, steps: 2500) {
                 XCTFail(failure)
             }
         }
@@ -24,8 +24,8 @@ final class RandomizedPolicyTests: XCTestCase {
         XCTAssertGreaterThan(stats.successes, 1000, "successful operations")
         XCTAssertGreaterThan(stats.maxControllers, 5, "controllers alive at once")
         for kind: PolicyError.Kind in [.invalidArgs, .accessDenied, .unknownObject, .limitsExceeded, .noCommonOrientation,
-                                       .inUse, .alreadyPresenting, .cannotPop, .notGenerating, .notKeyWindow] {
-            XCTAssertGreaterThan(stats.errors[kind.rawValue, default: 0], 0, "never refused with \(kind.rawValue)")
+                                       .inUse, .alreadyPresenting, .cannotPop, .notGenerating, .notKeyWindow, .noSuggestion] {
+            XCTAssertGreaterThan(stats.errors[kind.rawValue, default: 0], 0, "never refused with \(kind.rawValue): \(stats.errors)")
         }
     }
 
@@ -171,14 +171,25 @@ final class RandomizedPolicyTests: XCTestCase {
                     name = "setDeviceOrientation(\(raw))"
                     try policy.setDeviceOrientation(raw)
                 case 24:
-                    if rng.chance(50) {
+                    switch rng.below(10) {
+                    case 0...3:
                         name = "attemptRotation"
                         policy.attemptRotation()
-                    } else {
+                    case 4...6:
                         let value = rng.chance(40)
                         name = "setRotationLocked(\(value))"
                         lockedBefore = policy.rotationLocked
                         policy.setRotationLocked(value)
+                    case 7:
+                        let posture = rng.pick(Posture.allCases), angle = Double(rng.below(400)) - 20
+                        name = "setPosture(\(posture), \(angle))"
+                        policy.setPosture(posture, hingeAngle: angle)
+                    case 8:
+                        name = "acceptSuggestion"
+                        try policy.acceptSuggestion()
+                    default:
+                        name = "suggestionExpired"
+                        policy.suggestionExpired()
                     }
                 case 25:
                     let mask = randomMask()
@@ -284,6 +295,14 @@ final class RandomizedPolicyTests: XCTestCase {
         if p.totalClaims == 0, p.deviceOrientation != .unknown { problems.append("device reads \(p.deviceOrientation) unclaimed") }
         if p.totalClaims != p.claims.values.reduce(0, +) { problems.append("totalClaims \(p.totalClaims) ≠ sum of claims") }
         if p.claims.values.contains(where: { $0 <= 0 }) { problems.append("a zero claim count is stored") }
+        // P19: a suggestion stands only while locked, where the interface could turn, in a posture that turns the screen.
+        if p.suggestedOrientation != .unknown {
+            if !p.rotationLocked { problems.append("suggestion \(p.suggestedOrientation) while unlocked") }
+            if !p.postureTurnsScreen { problems.append("suggestion in \(p.posture) posture") }
+            if p.suggestedOrientation == p.interfaceOrientation { problems.append("suggestion of the current orientation") }
+            if !p.supportedMask.contains(p.suggestedOrientation) { problems.append("suggestion outside the mask in force") }
+        }
+        if p.hingeAngle < 0 && p.hingeAngle != -1 { problems.append("hinge angle \(p.hingeAngle)") }
         if p.transition == nil, !p.supportedMask.contains(p.interfaceOrientation) {
             problems.append("\(p.interfaceOrientation) outside the mask in force \(p.supportedMask)")
         }
@@ -418,7 +437,9 @@ struct Readable {
     init(_ p: Policy) {
         manager = ["SupportedMask": "\(p.supportedMask.rawValue)", "ApplicationMask": "\(p.applicationMask.rawValue)",
                    "RotationLocked": "\(p.rotationLocked)", "KeyWindow": String(describing: p.keyWindow),
-                   "FocusedProcess": "\(p.focusedProcess)", "InterfaceLockedByApplication": "\(p.interfaceLockedByApplication)"]
+                   "FocusedProcess": "\(p.focusedProcess)", "InterfaceLockedByApplication": "\(p.interfaceLockedByApplication)",
+                   "Posture": p.posture.rawValue, "HingeAngle": "\(p.hingeAngle)",
+                   "SuggestedOrientation": "\(p.suggestedOrientation.rawValue)"]
         for id in p.windowIDs {
             let w = p.window(id)!
             windows[id] = ["DelegateMask": "\(w.delegateMask.rawValue)", "RootController": String(describing: w.rootController),

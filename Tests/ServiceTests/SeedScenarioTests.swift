@@ -239,7 +239,9 @@ final class SeedScenarioTests: DaemonTestCase {
         XCTAssertEqual(try u("InterfaceOrientation"), 3)
         recorder.wait { $0.member == "DidChange" }
         let order = recorder.managerEvents.map(\.description).filter { !$0.hasPrefix("PC") }
-        XCTAssertEqual(order, ["DeviceOrientationDidChange(3)", "WillChange(1,3)", "DidChange(1,3)"])
+        // The turn while locked was offered (P19) before the unlock made it.
+        XCTAssertEqual(order, ["RotationSuggested(3)", "DeviceOrientationDidChange(3)", "WillChange(1,3)", "DidChange(1,3)"])
+        XCTAssertEqual(try u("SuggestedOrientation"), 0, "unlocking ended the suggestion")
     }
 
     /// A forced device orientation is a device report (P12): it needs ShouldAutorotate and a claim.

@@ -41,3 +41,47 @@ final class ConfigTextTests: XCTestCase {
         }
     }
 }
+
+/// `[Posture] Rotate` (P18) and `[Lock] SuggestionSeconds` (P19): read, and refused saying what is accepted.
+final class PostureAndLockConfigTests: XCTestCase {
+    func apply(_ text: String) throws(StartupError) -> Settings {
+        let dir = makeTempDirectory("orientationd-config")
+        defer { _ = runTool(["rm", "-rf", dir]) }
+        let path = dir + "/orientationd.conf"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        var settings = Settings()
+        let warnings = try ConfigFile.apply(path: path, optional: false, to: &settings)
+        XCTAssertEqual(warnings, [])
+        return settings
+    }
+
+    func testTheDefaultsTurnInEveryPostureButLaptopAndSuggestFor20Seconds() throws {
+        let settings = try apply("")
+        XCTAssertEqual(settings.policy.rotatingPostures, [.stand, .tent, .tablet, .unknown])
+        XCTAssertEqual(settings.suggestionSeconds, 20)
+        XCTAssertTrue(settings.policy.suggestsRotation)
+    }
+
+    func testRotateAndSuggestionSecondsAreRead() throws {
+        var settings = try apply("[Posture]\nRotate=tablet; unknown\n[Lock]\nSuggestionSeconds=5\n")
+        XCTAssertEqual(settings.policy.rotatingPostures, [.tablet, .unknown])
+        XCTAssertEqual(settings.suggestionSeconds, 5)
+        settings = try apply("[Posture]\nRotate=\n[Lock]\nSuggestionSeconds=0\n")
+        XCTAssertEqual(settings.policy.rotatingPostures, [], "empty: never turn")
+        XCTAssertFalse(settings.policy.suggestsRotation, "0: never suggest")
+    }
+
+    func testBadValuesStopTheStartSayingWhatIsAccepted() {
+        let cases = [
+            ("[Posture]\nRotate=tablet;folded\n", "[Posture] Rotate=tablet;folded: 'folded' is not a posture; accepted: laptop, stand, tent, tablet, unknown"),
+            ("[Lock]\nSuggestionSeconds=601\n", "[Lock] SuggestionSeconds=601: accepted: whole seconds from 0 (never suggest) to 600"),
+            ("[Lock]\nSuggestionSeconds=2.5\n", "accepted: whole seconds"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try apply(text)) { error in
+                let message = (error as? StartupError)?.message ?? "\(error)"
+                XCTAssertTrue(message.contains(expected), message)
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+@preconcurrency import Glibc
+import Foundation
+import XCTest
+import DBus
+import OrientationAPI
+import TestSupport
+
+/// P18 from a tablet-mode switch under umockdev (posture.md, "Posture", source 3): an input device
+/// with `SW_TABLET_MODE` (here intel-vbtn's "Intel Virtual Switches"), its state read with `EVIOCGSW`
+/// when a claim starts and followed from its events. In laptop posture no accelerometer reading turns
+/// the screen, on orientationd's interface and on the compatibility interface GNOME, KDE and Phosh read.
+final class PostureSourceTests: TestbedTestCase {
+    func start() throws {
+        try launch(["--sensor", "iio", "--sensor-proxy-compat"], waitingFor: SensorProxy.busName)
+    }
+
+    func manager(_ name: String) throws -> Value {
+        try get(name, Orientation1.managerPath, on: probe)
+    }
+
+    func compat(_ name: String) throws -> String {
+        let reply = try probe.callBlocking(destination: SensorProxy.busName, path: SensorProxy.path, interface: StandardInterface.properties,
+                                           method: "Get", values: [.string(SensorProxy.interface), .string(name)], timeoutMs: 5000)
+        return reply.first?.variantValue?.stringValue ?? ""
+    }
+
+    func log() -> String { daemon?.log ?? "" }
+
+    /// One `struct input_event` of a 64-bit kernel: a zero timeval, type, code, value.
+    func inputEvent(type: UInt16, code: UInt16, value: Int32) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        withUnsafeBytes(of: type.littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: code.littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+        return bytes
+    }
+
+    /// The switch moves: its event, then the report's end (`SYN_REPORT`).
+    func flipSwitch(_ on: Bool) throws {
+        try testbed.writeDevice("/dev/input/event4", inputEvent(type: 5, code: 1, value: on ? 1 : 0) + inputEvent(type: 0, code: 0, value: 0))
+    }
+
+    func testALaptopNeverTurnsTheScreenAndATabletDoes() throws {
+        guard MemoryLayout<Int>.size == 8 else { throw XCTSkip("the events written are a 64-bit kernel's") }
+        try testbed.add(description: fixtureText("IIOTests/Fixtures/tablet-mode-switch.umockdev"))
+        try testbed.loadIoctl("/dev/input/event4", packageRoot + "/Tests/IIOTests/Fixtures/tablet-mode-off.ioctl")
+        // The display's accelerometer reads the lid turned on its left edge.
+        let accel = try testbed.add("accel-display", attributes: ["in_accel_x_raw": "1000", "in_accel_y_raw": "0", "in_accel_z_raw": "0",
+                                                                  "in_accel_scale": "0.00981"])
+        try start()
+        XCTAssertEqual(try manager("Posture"), .string("unknown"), "nothing is read before a claim")
+
+        try call(probe, Orientation1.managerPath, Orientation1.managerInterface, "BeginGeneratingDeviceOrientationNotifications")
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("Posture")) == .string("laptop") }, log())
+        XCTAssertEqual(try manager("HingeAngle"), .double(-1), "a switch gives no angle")
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("DeviceOrientation")) == .uint32(4) }, "the sensor's pose is still reported: \(log())")
+        XCTAssertEqual(try manager("InterfaceOrientation"), .uint32(1), "laptop: the screen stays upright")
+        XCTAssertEqual(try compat("AccelerometerOrientation"), "normal", "and GNOME, KDE and Phosh read it upright")
+        XCTAssertTrue(log().contains("SW_TABLET_MODE"), "LOG<<\(log())>>")
+
+        // Folded to a tablet: the device turns the screen again.
+        try flipSwitch(true)
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("Posture")) == .string("tablet") }, log())
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("InterfaceOrientation")) == .uint32(4) }, "\((try? manager("InterfaceOrientation")).map { "\($0)" } ?? "") \((try? manager("DeviceOrientation")).map { "\($0)" } ?? "")")
+        XCTAssertTrue(waitUntil(3) { (try? self.compat("AccelerometerOrientation")) == "left-up" }, (try? compat("AccelerometerOrientation")) ?? "")
+
+        // Back to a laptop: upright again, whatever the accelerometer says next.
+        try flipSwitch(false)
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("InterfaceOrientation")) == .uint32(1) }, log())
+        try testbed.set(accel, ["in_accel_x_raw": "-1000"])
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("DeviceOrientation")) == .uint32(3) }, log())
+        XCTAssertEqual(try manager("InterfaceOrientation"), .uint32(1))
+        XCTAssertEqual(try manager("Posture"), .string("laptop"))
+    }
+}
