@@ -35,6 +35,8 @@ public struct Classifier: Sendable {
     /// The last time the magnitude was outside the steady band.
     private var unsteadyAt: Double?
     private var lastTime: Double?
+    /// The grips (posture.md, "Grips"): while one holds, no edge change is proposed.
+    private var grips = Grips()
 
     /// How long, and over how many samples, magnitudes outside the gates must agree before they are
     /// taken as gravity: longer than any shake or swing, short of a device lying still.
@@ -75,9 +77,17 @@ public struct Classifier: Sendable {
             return nil
         }
         lastTime = sample.t
-        propose(pose(of: sample, magnitude: magnitude), at: sample.t)
-        if let orientation = confirmAtRest(sample) { return orientation }
+        let proposed = pose(of: sample, magnitude: magnitude)
+        let held = grips.hold(proposed, reported: reported, tilt: Self.tilt(of: sample, magnitude: magnitude),
+                              at: sample.t, settings)
+        propose(held ? reported : proposed, at: sample.t)
+        if let orientation = confirmAtRest(sample, magnitude: magnitude) { return orientation }
         return advance(to: sample.t)
+    }
+
+    /// The angle of the screen's plane to the horizontal, degrees: +90 face up, −90 face down.
+    static func tilt(of s: Sample, magnitude: Double) -> Double {
+        asin(max(-1, min(1, s.z / magnitude))) * 180 / Double.pi
     }
 
     /// Takes `sample` as the pose at once, without settling (the first reading of a claim, when no
@@ -94,8 +104,10 @@ public struct Classifier: Sendable {
 
     /// Reports the candidate before its settle time when the pose has held within the rest tolerance
     /// for the rest time (and the hold-off has passed): the device lies in it.
-    private mutating func confirmAtRest(_ sample: Sample) -> DeviceOrientation? {
-        guard let candidate else {
+    /// Only samples whose magnitude is within `restMagnitudeTolerance` of 1 g count: a jolt that leaves
+    /// the magnitude inside the gates still moves the device, and waits for the settle time.
+    private mutating func confirmAtRest(_ sample: Sample, magnitude: Double) -> DeviceOrientation? {
+        guard let candidate, abs(magnitude - gravity) <= settings.restMagnitudeTolerance * gravity else {
             rest = nil
             return nil
         }
@@ -153,7 +165,7 @@ public struct Classifier: Sendable {
     /// The pose a sample shows, with the hysteresis of the orientation last reported.
     func pose(of s: Sample, magnitude: Double) -> DeviceOrientation {
         let degrees = 180 / Double.pi
-        let tilt = asin(max(-1, min(1, s.z / magnitude))) * degrees
+        let tilt = Self.tilt(of: s, magnitude: magnitude)
         let isFlat = reported == .faceUp || reported == .faceDown
         let flatLimit = isFlat ? settings.flatAngle - settings.flatHysteresis : settings.flatAngle
         if abs(tilt) > flatLimit { return tilt > 0 ? .faceUp : .faceDown }
@@ -179,5 +191,56 @@ public struct Classifier: Sendable {
         if d > 180 { d -= 360 }
         if d < -180 { d += 360 }
         return d
+    }
+}
+
+/// The grips of posture.md in which the accelerometer must not be believed, each a rule of the
+/// samples' tilts and timestamps: while one holds, the classifier proposes no edge change (a pending
+/// candidate is dropped), and face up or down is still seen.
+struct Grips: Sendable {
+    /// Lying on the back, the phone held above the face: the tilt went down to `overheadTilt`.
+    private(set) var overhead = false
+    /// Since when the device has been reported face up or face down.
+    private var flatSince: Double?
+    /// Picked up from a table: no edge change until then.
+    private var liftHoldUntil: Double?
+    /// A swing: no edge change until then.
+    private var swingHoldUntil: Double?
+    /// The tilts of the last `swingWindowMs`, oldest first.
+    private var tilts: [(t: Double, tilt: Double)] = []
+
+    /// Takes one sample's tilt; true when `proposed`, an edge other than `reported`, must wait.
+    mutating func hold(_ proposed: DeviceOrientation, reported: DeviceOrientation, tilt: Double, at t: Double,
+                       _ settings: ClassifierSettings) -> Bool {
+        // Overhead: entered at the overhead tilt, left above the end tilt.
+        if tilt <= settings.overheadTilt { overhead = true } else if tilt > settings.overheadEndTilt { overhead = false }
+        // Flat, then picked up: the first sample back within the flat angle after a second flat.
+        let flat = reported == .faceUp || reported == .faceDown
+        if !flat {
+            flatSince = nil
+            liftHoldUntil = nil
+        } else if flatSince == nil {
+            flatSince = t
+        }
+        let proposesEdge = proposed.interfaceOrientation != nil
+        if flat, proposesEdge, liftHoldUntil == nil, let since = flatSince, t - since >= settings.flatLiftAfterMs {
+            liftHoldUntil = t + settings.flatLiftHoldMs
+        } else if flat, !proposesEdge {
+            liftHoldUntil = nil
+        }
+        // Swing: the tilt rose fast from the lowest of the window.
+        let start = tilts.firstIndex { $0.t >= t - settings.swingWindowMs } ?? tilts.count
+        if start > 0 { tilts.removeFirst(start) }
+        let swinging = swingHoldUntil.map { t < $0 } ?? false
+        // The lowest by a loop: a map would allocate on every sample.
+        var lowest = Double.infinity
+        for entry in tilts where entry.tilt < lowest { lowest = entry.tilt }
+        if !swinging, tilt - lowest >= settings.swingDegrees {
+            swingHoldUntil = t + settings.swingHoldMs
+        }
+        tilts.append((t, tilt))
+
+        guard proposesEdge, proposed != reported else { return false }
+        return overhead || liftHoldUntil.map { t < $0 } ?? false || swingHoldUntil.map { t < $0 } ?? false
     }
 }

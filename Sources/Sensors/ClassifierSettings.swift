@@ -25,6 +25,22 @@ public struct ClassifierSettings: Equatable, Sendable {
     public var maxMagnitude = 1.4
     /// Samples above this magnitude, in g, are absurd and dropped.
     public var absurdMagnitude = 4.0
+    /// Overhead (posture.md, "Grips"): at this tilt or lower, in degrees (the screen facing down at an
+    /// angle, held above the face of someone lying on the back), no edge change is proposed…
+    public var overheadTilt = -40.0
+    /// …until the tilt rises above this one, degrees.
+    public var overheadEndTilt = -15.0
+    /// Flat, then picked up: after lying face up or face down this long, milliseconds…
+    public var flatLiftAfterMs = 1000.0
+    /// …no edge change for this long from the first sample back within the flat angle, milliseconds.
+    public var flatLiftHoldMs = 500.0
+    /// Swing: a tilt this many degrees above the lowest of the previous `swingWindowMs`…
+    public var swingDegrees = 20.0
+    public var swingWindowMs = 300.0
+    /// …stops edge changes for this long, milliseconds, and drops the candidate.
+    public var swingHoldMs = 300.0
+    /// Jolt: the early report at rest counts only samples whose magnitude is within this fraction of 1 g.
+    public var restMagnitudeTolerance = 0.05
 
     public init() {}
 
@@ -40,6 +56,14 @@ public struct ClassifierSettings: Equatable, Sendable {
         ("MinMagnitude", \.minMagnitude, 0.1...1.0),
         ("MaxMagnitude", \.maxMagnitude, 1.0...4.0),
         ("AbsurdMagnitude", \.absurdMagnitude, 1.5...16),
+        ("OverheadTilt", \.overheadTilt, -89...0),
+        ("OverheadEndTilt", \.overheadEndTilt, -89...0),
+        ("FlatLiftAfterMs", \.flatLiftAfterMs, 0...60_000),
+        ("FlatLiftHoldMs", \.flatLiftHoldMs, 0...5000),
+        ("SwingDegrees", \.swingDegrees, 1...180),
+        ("SwingWindowMs", \.swingWindowMs, 0...5000),
+        ("SwingHoldMs", \.swingHoldMs, 0...5000),
+        ("RestMagnitudeTolerance", \.restMagnitudeTolerance, 0.005...1),
     ]}
 
     /// Why these settings make no sense together, nil when they do.
@@ -47,6 +71,7 @@ public struct ClassifierSettings: Equatable, Sendable {
         if flatHysteresis >= flatAngle { return "FlatHysteresis must be smaller than FlatAngle" }
         if minMagnitude >= maxMagnitude { return "MinMagnitude must be smaller than MaxMagnitude" }
         if maxMagnitude >= absurdMagnitude { return "MaxMagnitude must be smaller than AbsurdMagnitude" }
+        if overheadEndTilt < overheadTilt { return "OverheadEndTilt must not be below OverheadTilt" }
         return nil
     }
 }

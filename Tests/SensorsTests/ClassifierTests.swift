@@ -2,21 +2,21 @@ import XCTest
 import Orientation
 @testable import Sensors
 
-private let g = ClassifierSettings.gravity
+let g = ClassifierSettings.gravity
 
 /// Feeds samples every `step` ms and returns every orientation reported, in order.
-private func classify(_ samples: [Sample], settings: ClassifierSettings = ClassifierSettings()) -> [DeviceOrientation] {
+func classify(_ samples: [Sample], settings: ClassifierSettings = ClassifierSettings()) -> [DeviceOrientation] {
     var classifier = Classifier(settings: settings)
     return samples.compactMap { classifier.add($0) }
 }
 
 /// A pose held for `ms`, sampled every 50 ms from `start`.
-private func hold(_ x: Double, _ y: Double, _ z: Double, from start: Double, ms: Double, step: Double = 50) -> [Sample] {
+func hold(_ x: Double, _ y: Double, _ z: Double, from start: Double, ms: Double, step: Double = 50) -> [Sample] {
     stride(from: start, to: start + ms, by: step).map { Sample(t: $0, x: x, y: y, z: z) }
 }
 
 /// The device upright, turned by `degrees` in the screen's plane (0 portrait, +90 left edge up).
-private func upright(_ degrees: Double, tilt: Double = 0, scale: Double = 1) -> (Double, Double, Double) {
+func upright(_ degrees: Double, tilt: Double = 0, scale: Double = 1) -> (Double, Double, Double) {
     let a = degrees * .pi / 180, t = tilt * .pi / 180
     return (g * scale * sin(a) * cos(t), -g * scale * cos(a) * cos(t), g * scale * sin(t))
 }

@@ -1,0 +1,99 @@
+import XCTest
+import Orientation
+@testable import Sensors
+
+/// The grips of posture.md: traces in which one rule is the only reason nothing turns. Each trace is
+/// classified twice, with the defaults and with that rule alone made inert: the second turns.
+final class GripTests: XCTestCase {
+    /// `degrees` in the screen's plane and `tilt` from upright, as samples every `step` ms.
+    func pose(_ degrees: Double, tilt: Double, from start: Double, ms: Double, step: Double = 50) -> [Sample] {
+        let v = upright(degrees, tilt: tilt)
+        return hold(v.0, v.1, v.2, from: start, ms: ms, step: step)
+    }
+
+    func without(_ change: (inout ClassifierSettings) -> Void) -> ClassifierSettings {
+        var settings = ClassifierSettings()
+        change(&settings)
+        return settings
+    }
+
+    /// Lying on the back, the phone held above the face (the screen facing down at 60°), then turned
+    /// sideways in the hand, or the arm lowered to the side: the phone's landscape reading is not
+    /// the user's.
+    func testOverheadHoldsTheEdge() {
+        var samples = pose(0, tilt: 0, from: 0, ms: 500)
+        // Lowered over the face, 5° every sample.
+        for (i, tilt) in stride(from: -5.0, through: -60, by: -5).enumerated() {
+            samples += pose(0, tilt: tilt, from: 500 + Double(i) * 50, ms: 50)
+        }
+        samples += pose(0, tilt: -60, from: 1100, ms: 500)
+        samples += pose(90, tilt: -60, from: 1600, ms: 2000)
+        XCTAssertEqual(classify(samples), [.portrait], "overhead: no edge change")
+        XCTAssertEqual(classify(samples, settings: without { $0.overheadTilt = -89; $0.overheadEndTilt = -89 }),
+                       [.portrait, .landscapeRight], "the overhead rule is the only reason")
+        // Sat up again (the tilt above −15°): the edge counts again.
+        samples += pose(90, tilt: -10, from: 3600, ms: 500)
+        XCTAssertEqual(classify(samples), [.portrait, .landscapeRight])
+    }
+
+    /// Picked up from a table, where it lay for two seconds: on the way up the phone passes through
+    /// a landscape reading for 300 ms before the hand holds it upright.
+    func testFlatThenPickedUpDoesNotFlashLandscape() {
+        var samples = pose(0, tilt: 90, from: 0, ms: 2000)
+        samples += pose(90, tilt: 80, from: 2000, ms: 50)
+        samples += pose(90, tilt: 45, from: 2050, ms: 300)
+        samples += pose(0, tilt: 45, from: 2350, ms: 1000)
+        XCTAssertEqual(classify(samples), [.faceUp, .portrait], "no landscape on the way up")
+        XCTAssertEqual(classify(samples, settings: without { $0.flatLiftHoldMs = 0 }), [.faceUp, .landscapeRight, .portrait],
+                       "the picked-up rule is the only reason")
+        // Flat for less than FlatLiftAfterMs (set down and picked up at once): no hold.
+        var brief = pose(0, tilt: 0, from: 0, ms: 500) + pose(0, tilt: 90, from: 500, ms: 400)
+        brief += pose(90, tilt: 45, from: 900, ms: 600)
+        XCTAssertEqual(classify(brief), [.portrait, .faceUp, .landscapeRight])
+    }
+
+    /// Walking with the phone in a swinging hand: the tilt rises 25° at once and the phone reads
+    /// landscape for 250 ms before it swings back.
+    func testASwingDropsTheCandidate() {
+        var samples = pose(0, tilt: 0, from: 0, ms: 1000)
+        samples += pose(90, tilt: 25, from: 1000, ms: 250)
+        samples += pose(0, tilt: 0, from: 1250, ms: 1000)
+        XCTAssertEqual(classify(samples), [.portrait], "a swing: no edge change")
+        XCTAssertEqual(classify(samples, settings: without { $0.swingHoldMs = 0 }), [.portrait, .landscapeRight, .portrait],
+                       "the swing rule is the only reason")
+        // A turn by hand keeps the tilt: it turns.
+        let turn = pose(0, tilt: 10, from: 0, ms: 1000) + pose(90, tilt: 10, from: 1000, ms: 500)
+        XCTAssertEqual(classify(turn), [.portrait, .landscapeRight])
+    }
+
+    /// A sideways jolt (a bump on a train table) read at 100 Hz: 80 ms of a pose past landscape's
+    /// boundary with the magnitude at 1.25 g, inside the gates. The settle time holds it, and the
+    /// early report at rest does not count such samples.
+    func testAJoltInsideTheGatesDoesNotTurn() {
+        var samples = pose(0, tilt: 0, from: 0, ms: 500, step: 10)
+        samples += hold(1.1 * g, -0.6 * g, 0, from: 500, ms: 80, step: 10)
+        samples += pose(0, tilt: 0, from: 580, ms: 500, step: 10)
+        XCTAssertEqual(classify(samples), [.portrait], "a jolt shorter than the settle time")
+        XCTAssertEqual(classify(samples, settings: without { $0.restMagnitudeTolerance = 1 }), [.portrait, .landscapeRight, .portrait],
+                       "the rest rule's magnitude check is the only reason")
+        // Set down in landscape (the magnitude back at 1 g): the rest report still comes early.
+        var classifier = Classifier()
+        var reports: [(Double, DeviceOrientation)] = []
+        for s in pose(0, tilt: 0, from: 0, ms: 500, step: 10) + pose(90, tilt: 0, from: 500, ms: 200, step: 10) {
+            if let o = classifier.add(s) { reports.append((s.t, o)) }
+        }
+        XCTAssertEqual(reports.map(\.1), [.portrait, .landscapeRight])
+        XCTAssertLessThan(reports[1].0 - 500, ClassifierSettings().settleMs, "at rest: before the settle time")
+    }
+
+    func testEveryGripHasItsKeyInTheClassifierGroup() {
+        let keys = ClassifierSettings.keys.map(\.key)
+        for key in ["OverheadTilt", "OverheadEndTilt", "FlatLiftAfterMs", "FlatLiftHoldMs", "SwingDegrees", "SwingWindowMs",
+                    "SwingHoldMs", "RestMagnitudeTolerance"] {
+            XCTAssertTrue(keys.contains(key), key)
+        }
+        var settings = ClassifierSettings()
+        settings.overheadEndTilt = -50
+        XCTAssertEqual(settings.inconsistency, "OverheadEndTilt must not be below OverheadTilt")
+    }
+}
