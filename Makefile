@@ -124,8 +124,11 @@ build: deps
 	$(SWIFT) build
 
 # The tests are XCTest; Swift Testing is off so the run closes on their count, not on an empty run.
-test: deps .build/debug/orientationd-toplevels
+# The Wayland helper is built after Swift's: SwiftPM makes .build/debug a link to its triple's
+# directory, and replaces a directory standing in its place, with the helper in it.
+test: deps
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory .build/debug/orientationd-toplevels
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 # The test targets that run the programs (the daemon on a private bus, the client, the install), run
@@ -140,10 +143,11 @@ test-release: deps release .build/release/orientationd-toplevels
 # The focus reporters in the real desktops, headless: GNOME Shell's extension and KWin's script
 # with the relay, each moving the focus between two GTK applications with different declarations
 # (Tests/Shells). Their desktops are large installs (about 500 MB), so `make test` leaves them out.
-test-shells: build-deps gnome-extensions .build/debug/orientationd-toplevels
+test-shells: build-deps gnome-extensions
 	./scripts/install-deps shells
 	$(SWIFT) build --product orientationd
 	$(SWIFT) build --product orientationctl
+	$(MAKE) --no-print-directory .build/debug/orientationd-toplevels
 	./Tests/Shells/gnome-shell.sh
 	./Tests/Shells/kwin.sh
 
