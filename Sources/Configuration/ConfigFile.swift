@@ -20,7 +20,7 @@ package enum ConfigFile {
         "Compat": ["SensorProxy"],
         // Besides DataDirs and Declarations, every key is an application id (checked below).
         "Applications": ["DataDirs", "Declarations"],
-        "Posture": ["Rotate"],
+        "Posture": Set(["Rotate"] + PostureThresholds.keys.map(\.key)),
         "Lock": ["SuggestionSeconds"],
     ]
 
@@ -176,6 +176,16 @@ package enum ConfigFile {
             do { settings.policy.rotatingPostures = try Posture.set(parsing: text) } catch {
                 throw fail("Posture", "Rotate", error.message + "; e.g. stand;tent;tablet;unknown (empty: never turn)")
             }
+        }
+        for entry in PostureThresholds.keys {
+            guard let text = value("Posture", entry.key) else { continue }
+            guard let number = Double(text), entry.range.contains(number) else {
+                throw fail("Posture", entry.key, "accepted: degrees from \(entry.range.lowerBound) to \(entry.range.upperBound)")
+            }
+            settings.postureThresholds[keyPath: entry.path] = number
+        }
+        if let problem = settings.postureThresholds.inconsistency {
+            throw StartupError.configuration("\(path): [Posture]: \(problem)")
         }
         if let text = value("Lock", "SuggestionSeconds") {
             guard let seconds = Int(text), (0...600).contains(seconds) else {

@@ -34,6 +34,8 @@ public struct Settings {
     public var policy = PolicyConfiguration()
     /// Seconds from WillChange to DidChange.
     public var rotationDuration = 0.0
+    /// `[Posture]`'s hinge thresholds (P18).
+    public var postureThresholds = PostureThresholds()
     /// `[Lock] SuggestionSeconds`: how long a rotation suggestion stands (P19); 0 never suggests.
     public var suggestionSeconds = 20
     public var portraitSize: ScreenSize?

@@ -170,7 +170,9 @@ public final class OrientationService {
 
     /// Watches the device's posture (P18) while orientations are claimed.
     func attachPostureSource() {
-        let source = PostureSource { [unowned self] posture, angle in
+        let source = PostureSource(thresholds: settings.postureThresholds,
+                                   displayUpsideDown: { [unowned self] in policy.latestReport == .portraitUpsideDown }) {
+            [unowned self] posture, angle in
             if posture != policy.posture { Log.debug("posture \(posture.rawValue)") }
             policy.setPosture(posture, hingeAngle: angle)
             flush()

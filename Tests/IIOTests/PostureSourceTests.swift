@@ -72,4 +72,39 @@ final class PostureSourceTests: TestbedTestCase {
         XCTAssertEqual(try manager("InterfaceOrientation"), .uint32(1))
         XCTAssertEqual(try manager("Posture"), .string("laptop"))
     }
+
+    /// Source 1: a hinge sensor's angle channels (hid-sensor-custom-intel-hinge, named "hinge"), in
+    /// radians by their scale. It comes before a tablet-mode switch, which this machine also has.
+    func testAHingeSensorGivesThePostureAndItsAngle() throws {
+        try testbed.add(description: fixtureText("IIOTests/Fixtures/tablet-mode-switch.umockdev"))
+        try testbed.loadIoctl("/dev/input/event4", packageRoot + "/Tests/IIOTests/Fixtures/tablet-mode-off.ioctl")
+        let radiansPerDegree = String(Double.pi / 180)
+        let hinge = try testbed.add("hinge", attributes: ["name": "hinge", "in_angl0_raw": "110", "in_angl1_raw": "20",
+                                                          "in_angl2_raw": "0", "in_angl_scale": radiansPerDegree,
+                                                          "in_angl_offset": "0"])
+        try testbed.add("accel-display", attributes: ["in_accel_x_raw": "1000", "in_accel_y_raw": "0", "in_accel_z_raw": "0",
+                                                      "in_accel_scale": "0.00981"])
+        try start()
+        try call(probe, Orientation1.managerPath, Orientation1.managerInterface, "BeginGeneratingDeviceOrientationNotifications")
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("Posture")) == .string("laptop") }, log())
+        XCTAssertEqual(try manager("HingeAngle").doubleValue ?? 0, 110, accuracy: 0.01)
+        XCTAssertTrue(log().contains("posture from the hinge sensor"), log())
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("DeviceOrientation")) == .uint32(4) }, log())
+        XCTAssertEqual(try manager("InterfaceOrientation"), .uint32(1), "laptop: upright")
+        XCTAssertEqual(try compat("AccelerometerOrientation"), "normal")
+
+        try testbed.set(hinge, "in_angl0_raw", "355")
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("Posture")) == .string("tablet") }, log())
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("InterfaceOrientation")) == .uint32(4) }, log())
+        XCTAssertEqual(try manager("HingeAngle").doubleValue ?? 0, 355, accuracy: 0.01)
+
+        // Back through 280° with the keyboard half standing: a tent, which turns by default.
+        try testbed.set(hinge, ["in_angl0_raw": "280", "in_angl2_raw": "60"])
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("Posture")) == .string("tent") }, log())
+        XCTAssertEqual(try manager("InterfaceOrientation"), .uint32(4))
+
+        try testbed.set(hinge, ["in_angl0_raw": "100", "in_angl2_raw": "0"])
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("Posture")) == .string("laptop") }, log())
+        XCTAssertTrue(waitUntil(3) { (try? self.manager("InterfaceOrientation")) == .uint32(1) }, log())
+    }
 }

@@ -42,18 +42,21 @@ final class ConfigTextTests: XCTestCase {
     }
 }
 
+/// The settings a config of `text` gives, which must warn of nothing.
+func applyWithoutWarnings(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws(StartupError) -> Settings {
+    let dir = makeTempDirectory("orientationd-config")
+    defer { _ = runTool(["rm", "-rf", dir]) }
+    let path = dir + "/orientationd.conf"
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), file: file, line: line)
+    var settings = Settings()
+    let warnings = try ConfigFile.apply(path: path, optional: false, to: &settings)
+    XCTAssertEqual(warnings, [], file: file, line: line)
+    return settings
+}
+
 /// `[Posture] Rotate` (P18) and `[Lock] SuggestionSeconds` (P19): read, and refused saying what is accepted.
 final class PostureAndLockConfigTests: XCTestCase {
-    func apply(_ text: String) throws(StartupError) -> Settings {
-        let dir = makeTempDirectory("orientationd-config")
-        defer { _ = runTool(["rm", "-rf", dir]) }
-        let path = dir + "/orientationd.conf"
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
-        var settings = Settings()
-        let warnings = try ConfigFile.apply(path: path, optional: false, to: &settings)
-        XCTAssertEqual(warnings, [])
-        return settings
-    }
+    func apply(_ text: String) throws(StartupError) -> Settings { try applyWithoutWarnings(text) }
 
     func testTheDefaultsTurnInEveryPostureButLaptopAndSuggestFor20Seconds() throws {
         let settings = try apply("")
@@ -78,6 +81,28 @@ final class PostureAndLockConfigTests: XCTestCase {
             ("[Lock]\nSuggestionSeconds=2.5\n", "accepted: whole seconds"),
         ]
         for (text, expected) in cases {
+            XCTAssertThrowsError(try apply(text)) { error in
+                let message = (error as? StartupError)?.message ?? "\(error)"
+                XCTAssertTrue(message.contains(expected), message)
+            }
+        }
+    }
+}
+
+/// `[Posture]`'s hinge thresholds: read, and refused when out of range or overlapping.
+final class PostureThresholdConfigTests: XCTestCase {
+    func apply(_ text: String) throws(StartupError) -> Settings {
+        try applyWithoutWarnings(text)
+    }
+
+    func testThresholdsAreReadAndCheckedTogether() throws {
+        let settings = try apply("[Posture]\nLaptopAngle=170\nTabletAngle=320\nHysteresis=5\nTentKeyboardAngle=45\n")
+        XCTAssertEqual(settings.postureThresholds.laptopAngle, 170)
+        XCTAssertEqual(settings.postureThresholds.tabletAngle, 320)
+        XCTAssertEqual(settings.postureThresholds.hysteresis, 5)
+        XCTAssertEqual(settings.postureThresholds.tentKeyboardAngle, 45)
+        for (text, expected) in [("[Posture]\nTabletAngle=400\n", "[Posture] TabletAngle=400: accepted: degrees from 200.0 to 360.0"),
+                                 ("[Posture]\nLaptopAngle=300\nTabletAngle=310\n", "[Posture]: LaptopAngle + 2 × Hysteresis must be below TabletAngle")] {
             XCTAssertThrowsError(try apply(text)) { error in
                 let message = (error as? StartupError)?.message ?? "\(error)"
                 XCTAssertTrue(message.contains(expected), message)
