@@ -159,16 +159,19 @@ package enum ConfigFile {
             settings.queueLimits[keyPath: path] = bytes
         }
         warnings += ineffectiveLimits(settings.policy.limits).map { "\(path): [Limits] \($0)" }
-        for entry in ClassifierSettings.keys {
-            guard let text = value("Classifier", entry.key) else { continue }
-            guard let number = Double(text), entry.range.contains(number) else {
-                throw fail("Classifier", entry.key, "accepted: a number from \(entry.range.lowerBound) to \(entry.range.upperBound)")
+        /// A group of numbers, each in its range, into `target`; then the group's own check of them together.
+        func numbers<T>(_ group: String, _ keys: [(key: String, path: WritableKeyPath<T, Double>, range: ClosedRange<Double>)],
+                        _ unit: String, into target: inout T, inconsistency: (T) -> String?) throws(StartupError) {
+            for entry in keys {
+                guard let text = value(group, entry.key) else { continue }
+                guard let number = Double(text), entry.range.contains(number) else {
+                    throw fail(group, entry.key, "accepted: \(unit) from \(entry.range.lowerBound) to \(entry.range.upperBound)")
+                }
+                target[keyPath: entry.path] = number
             }
-            settings.classifier[keyPath: entry.path] = number
+            if let problem = inconsistency(target) { throw StartupError.configuration("\(path): [\(group)]: \(problem)") }
         }
-        if let problem = settings.classifier.inconsistency {
-            throw StartupError.configuration("\(path): [Classifier]: \(problem)")
-        }
+        try numbers("Classifier", ClassifierSettings.keys, "a number", into: &settings.classifier) { $0.inconsistency }
         if let text = value("Security", "PrivilegedUsers") { settings.privilegedUsers = list(text) }
         if let text = value("Security", "PrivilegedGroups") { settings.privilegedGroups = list(text) }
         warnings += applications(file, path: path, to: &settings)
@@ -177,16 +180,7 @@ package enum ConfigFile {
                 throw fail("Posture", "Rotate", error.message + "; e.g. stand;tent;tablet;unknown (empty: never turn)")
             }
         }
-        for entry in PostureThresholds.keys {
-            guard let text = value("Posture", entry.key) else { continue }
-            guard let number = Double(text), entry.range.contains(number) else {
-                throw fail("Posture", entry.key, "accepted: degrees from \(entry.range.lowerBound) to \(entry.range.upperBound)")
-            }
-            settings.postureThresholds[keyPath: entry.path] = number
-        }
-        if let problem = settings.postureThresholds.inconsistency {
-            throw StartupError.configuration("\(path): [Posture]: \(problem)")
-        }
+        try numbers("Posture", PostureThresholds.keys, "degrees", into: &settings.postureThresholds) { $0.inconsistency }
         if let text = value("Lock", "SuggestionSeconds") {
             guard let seconds = Int(text), (0...600).contains(seconds) else {
                 throw fail("Lock", "SuggestionSeconds", "accepted: whole seconds from 0 (never suggest) to 600")
