@@ -104,10 +104,14 @@ public final class PostureSource {
 /// A hinge sensor (posture.md, source 1): an IIO device with angle channels, e.g. Intel sensor
 /// hubs' `hid-sensor-custom-intel-hinge`, named `hinge`. Channel 0 is the hinge, 1 the screen, 2 the
 /// keyboard; each is (raw + offset) × scale radians, with the channel's own scale and offset or the
-/// shared `in_angl_scale` and `in_angl_offset`.
+/// shared `in_angl_scale` and `in_angl_offset`. Scales and offsets are read once, when it is found:
+/// each reading then reads only the raw values.
 struct HingeSensor {
     let sysname: String
     let path: String
+    /// Degrees per raw count and the raw offset, of the hinge and (when the sensor has it) the keyboard.
+    private let hinge: (scale: Double, offset: Double)
+    private let keyboard: (scale: Double, offset: Double)?
 
     /// The first IIO device, by name, with `in_angl0_raw`.
     static func discover() -> HingeSensor? {
@@ -118,20 +122,30 @@ struct HingeSensor {
         return nil
     }
 
-    /// Channel `index` in degrees, nil when it cannot be read.
-    func degrees(_ index: Int) -> Double? {
-        guard let raw = Sysfs.attribute(path + "/in_angl\(index)_raw").flatMap(Double.init), raw.isFinite else { return nil }
-        let scale = (Sysfs.attribute(path + "/in_angl\(index)_scale") ?? Sysfs.attribute(path + "/in_angl_scale"))
-            .flatMap(Double.init) ?? 1
-        let offset = (Sysfs.attribute(path + "/in_angl\(index)_offset") ?? Sysfs.attribute(path + "/in_angl_offset"))
-            .flatMap(Double.init) ?? 0
-        let value = (raw + offset) * scale * 180 / Double.pi
+    private init(sysname: String, path: String) {
+        self.sysname = sysname
+        self.path = path
+        func calibration(_ index: Int) -> (scale: Double, offset: Double) {
+            let scale = (Sysfs.attribute(path + "/in_angl\(index)_scale") ?? Sysfs.attribute(path + "/in_angl_scale"))
+                .flatMap(Double.init) ?? 1
+            let offset = (Sysfs.attribute(path + "/in_angl\(index)_offset") ?? Sysfs.attribute(path + "/in_angl_offset"))
+                .flatMap(Double.init) ?? 0
+            return (scale * 180 / Double.pi, offset)
+        }
+        hinge = calibration(0)
+        keyboard = Sysfs.exists(path + "/in_angl2_raw") ? calibration(2) : nil
+    }
+
+    /// Channel `index` in degrees with its calibration, nil when it cannot be read.
+    private func degrees(_ index: Int, _ calibration: (scale: Double, offset: Double)) -> Double? {
+        guard let raw = Sysfs.attribute(path + "/in_angl\(index)_raw").flatMap(Double.init) else { return nil }
+        let value = (raw + calibration.offset) * calibration.scale
         return value.isFinite ? value : nil
     }
 
     /// The hinge angle (0–360) and, when the sensor has one, the keyboard's.
     func read() -> (hinge: Double, keyboard: Double?)? {
-        guard let hinge = degrees(0) else { return nil }
-        return (max(0, min(360, hinge)), Sysfs.exists(path + "/in_angl2_raw") ? degrees(2) : nil)
+        guard let angle = degrees(0, hinge) else { return nil }
+        return (max(0, min(360, angle)), keyboard.flatMap { degrees(2, $0) })
     }
 }
