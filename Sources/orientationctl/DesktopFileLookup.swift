@@ -36,7 +36,7 @@ enum DesktopFileLookup {
         guard let path = path(of: id) else {
             return "no \(id).desktop in " + directories.map { $0 + "/applications" }.joined(separator: ", ")
         }
-        let keys = entries(path)
+        let keys = UserDesktopFiles.desktopEntry(path)
         if let value = keys[ApplicationDeclaration.key] {
             do { _ = try ApplicationDeclaration.mask(orientationd: value) } catch {
                 return "\(path): \(ApplicationDeclaration.key)=\(value): \(error.message)"
@@ -53,7 +53,4 @@ enum DesktopFileLookup {
         return "\(path) declares orientations, yet the daemon read none: it reads other directories "
             + "([Applications] DataDirs in its config) or passed the file over (its log says why)"
     }
-
-    /// The keys of the file's `[Desktop Entry]` group (at most its first 64 KiB).
-    static func entries(_ path: String) -> [String: String] { UserDesktopFiles.desktopEntry(path) }
 }

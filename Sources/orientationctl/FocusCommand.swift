@@ -2,7 +2,7 @@ import Arguments
 import DBus
 import Follow
 
-/// `focus APP_ID [--pid PID] [--fullscreen|--windowed]`: reports an application in front (`SetFocusedApplication`) and holds
+/// `focus APP_ID [--pid PID] [--fullscreen|--windowed]`: reports an application in front (`ReportFocus`) and holds
 /// the report until interrupted, as a shell's reporter would: the daemon clears the focus when its
 /// reporter leaves the bus, so a report made by a command that exits at once would last no longer
 /// than the command. Sent again when orientationd restarts.

@@ -37,24 +37,28 @@ class ReportFocusTestCase: DaemonTestCase {
     }
 
     func s(_ property: String) throws -> String { try get(property).stringValue ?? "" }
+
+    /// A shell's reporter that claims the device, held upright.
+    func uprightShell() throws -> TestClient {
+        let shell = try newClient()
+        try claim(shell)
+        try setDevice(1)
+        return shell
+    }
 }
 
 final class ReportFocusTests: ReportFocusTestCase {
     override class var inProcess: Bool { true }
 
     func testOnAPhoneAWindowedAppsDeclarationBinds() throws {
-        let shell = try newClient()
-        try claim(shell)
-        try setDevice(1)
+        let shell = try uprightShell()
         try report("org.example.Video", fullscreen: false, from: shell)
         XCTAssertEqual(try s("FocusedApplicationSource"), "desktop-file")
         XCTAssertEqual(try u("InterfaceOrientation"), 3)
     }
 
     func testTheUsersOwnDesktopFileCountsForItsReportOnly() throws {
-        let shell = try newClient()
-        try claim(shell)
-        try setDevice(1)
+        let shell = try uprightShell()
         try report("org.example.Mine", userFile: ["X-Orientationd-SupportedOrientations": "landscape-left;"], from: shell)
         XCTAssertEqual(try s("FocusedApplicationSource"), "user-desktop-file")
         XCTAssertEqual(try u("FocusedApplicationMask"), 16)
@@ -130,9 +134,7 @@ final class TabletReportFocusTests: ReportFocusTestCase {
     override var idiomLines: String { "Idiom=tablet\n" }
 
     func testAWindowedAppsDeclarationDoesNotBindAndAFullscreenOnesDoes() throws {
-        let shell = try newClient()
-        try claim(shell)
-        try setDevice(1)
+        let shell = try uprightShell()
         let recorder = try newRecorder()
         try report("org.example.Video", fullscreen: false, from: shell)
         XCTAssertEqual(try s("FocusedApplicationSource"), "not-fullscreen")
@@ -159,9 +161,7 @@ final class IgnoredDeclarationsTests: ReportFocusTestCase {
     }
 
     func testIgnoredDeclarationsLetTheDeviceDecide() throws {
-        let shell = try newClient()
-        try claim(shell)
-        try setDevice(1)
+        let shell = try uprightShell()
         try report("org.example.Video", fullscreen: true, from: shell)
         XCTAssertEqual(try s("FocusedApplicationSource"), "ignored")
         XCTAssertEqual(try u("InterfaceOrientation"), 1)
