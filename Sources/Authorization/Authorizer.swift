@@ -201,9 +201,11 @@ package final class Authorizer {
     /// `CheckAuthorization` at `authority` (its unique name, so the name cannot change hands in between).
     private func askAuthority(_ authority: String, _ request: Request, _ caller: Credentials) {
         let client = request.client
-        let atAuthority = queues[client]?.filter { $0.check != nil }.count ?? 0
-        if atAuthority >= Bounds.checksPerClient {
-            return finish(request, .limitsExceeded("\(request.what): \(client) already waits for \(atAuthority) "
+        // The client's earlier calls still undecided count, wherever they are on the way to the authority:
+        // the steps before this one answer out of order under load, and the cap must not depend on it.
+        let earlier = queues[client]?.prefix { $0 !== request }.filter { $0.decision == nil }.count ?? 0
+        if earlier >= Bounds.checksPerClient {
+            return finish(request, .limitsExceeded("\(request.what): \(client) already waits for \(earlier) "
                 + "authorization checks, the most a client may; wait for their answers"))
         }
         if checksByUser[caller.user, default: 0] >= Bounds.checksPerUser {
