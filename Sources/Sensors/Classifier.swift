@@ -37,6 +37,9 @@ public struct Classifier: Sendable {
     private var lastTime: Double?
     /// The grips (posture.md, "Grips"): while one holds, no edge change is proposed.
     private var grips = Grips()
+    /// The angles in the screen's plane of the last half `turnWindowMs` and the one before, oldest first
+    /// (only samples off the flat angle: lying flat, the angle means nothing).
+    private var angles: [(t: Double, angle: Double)] = []
 
     /// How long, and over how many samples, magnitudes outside the gates must agree before they are
     /// taken as gravity: longer than any shake or swing, short of a device lying still.
@@ -55,7 +58,28 @@ public struct Classifier: Sendable {
     /// When `advance(to:)` should be called if no sample comes first, so a settled pose is not kept waiting.
     public var deadline: Double? {
         guard let candidate else { return nil }
-        return max(candidate.since + settings.settleMs, holdOffEnd)
+        let due = max(candidate.since + settings.settleMs, holdOffEnd)
+        guard turning(at: due), let latest = angles.last else { return due }
+        return max(due, latest.t + settings.turnWindowMs)
+    }
+
+    /// Whether, at `t`, the device is turning in the screen's plane: from the last sample at least
+    /// half `turnWindowMs` before the latest one to the latest, the angle moved faster than
+    /// `turnRate` (a pose that jumped and stayed stops turning half a window later). With no sample
+    /// in the last `turnWindowMs`, longer than the polls of a moving device, the device is taken as
+    /// still, so a source that reports only on change is not kept waiting.
+    func turning(at t: Double) -> Bool {
+        guard let latest = angles.last, latest.t > t - settings.turnWindowMs,
+              let earlier = angles.last(where: { $0.t <= latest.t - settings.turnWindowMs / 2 }) else { return false }
+        return abs(Classifier.difference(latest.angle, earlier.angle)) / (latest.t - earlier.t) * 1000 > settings.turnRate
+    }
+
+    /// Keeps `angle` at `t`, and of the older ones those of the last half `turnWindowMs` and the one before.
+    private mutating func remember(angle: Double, at t: Double) {
+        if let earlier = angles.lastIndex(where: { $0.t <= t - settings.turnWindowMs / 2 }), earlier > 0 {
+            angles.removeFirst(earlier)
+        }
+        angles.append((t, angle))
     }
 
     /// When the hold-off after the last unsteady magnitude ends.
@@ -78,8 +102,9 @@ public struct Classifier: Sendable {
         }
         lastTime = sample.t
         let proposed = pose(of: sample, magnitude: magnitude)
-        let held = grips.hold(proposed, reported: reported, tilt: Self.tilt(of: sample, magnitude: magnitude),
-                              at: sample.t, settings)
+        let tilt = Self.tilt(of: sample, magnitude: magnitude)
+        if abs(tilt) <= settings.flatAngle { remember(angle: atan2(sample.x, -sample.y) * 180 / Double.pi, at: sample.t) }
+        let held = grips.hold(proposed, reported: reported, tilt: tilt, at: sample.t, settings)
         propose(held ? reported : proposed, at: sample.t)
         if let orientation = confirmAtRest(sample, magnitude: magnitude) { return orientation }
         return advance(to: sample.t)
@@ -117,7 +142,7 @@ public struct Classifier: Sendable {
             rest = sample
             return nil
         }
-        guard sample.t - first.t >= settings.restMs, sample.t >= holdOffEnd else { return nil }
+        guard sample.t - first.t >= settings.restMs, sample.t >= holdOffEnd, !turning(at: sample.t) else { return nil }
         return report(candidate.orientation)
     }
 
@@ -142,7 +167,7 @@ public struct Classifier: Sendable {
 
     /// Reports the candidate once it has held for the settle time and the hold-off has passed.
     public mutating func advance(to t: Double) -> DeviceOrientation? {
-        guard let candidate, let deadline, t >= deadline else { return nil }
+        guard let candidate, let deadline, t >= deadline, !turning(at: t) else { return nil }
         return report(candidate.orientation)
     }
 

@@ -41,6 +41,11 @@ public struct ClassifierSettings: Equatable, Sendable {
     public var swingHoldMs = 300.0
     /// Jolt: the early report at rest counts only samples whose magnitude is within this fraction of 1 g.
     public var restMagnitudeTolerance = 0.05
+    /// Turning: while the angle in the screen's plane moves faster than this, degrees per second, over
+    /// the last half `turnWindowMs`, no candidate settles (a turn through an edge is not a turn to it);
+    /// with no sample for `turnWindowMs` the device is still.
+    public var turnRate = 120.0
+    public var turnWindowMs = 100.0
 
     public init() {}
 
@@ -64,6 +69,8 @@ public struct ClassifierSettings: Equatable, Sendable {
         ("SwingWindowMs", \.swingWindowMs, 0...5000),
         ("SwingHoldMs", \.swingHoldMs, 0...5000),
         ("RestMagnitudeTolerance", \.restMagnitudeTolerance, 0.005...1),
+        ("TurnRate", \.turnRate, 10...100_000),
+        ("TurnWindowMs", \.turnWindowMs, 20...1000),
     ]}
 
     /// Why these settings make no sense together, nil when they do.

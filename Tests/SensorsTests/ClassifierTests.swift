@@ -78,7 +78,9 @@ final class ClassifierTests: XCTestCase {
     }
 
     func testAMovingPoseWaitsForTheSettleTime() {
-        var classifier = Classifier()
+        var settings = ClassifierSettings()
+        settings.turnRate = 1000   // 300°/s is not a turn here: the rest rule alone is shown
+        var classifier = Classifier(settings: settings)
         for s in hold(0, -g, 0, from: 0, ms: 300) { _ = classifier.add(s) }
         // Landscape throughout, but turning 3° every 10 ms: each sample strays from the last rest.
         var reports: [(Double, DeviceOrientation)] = []

@@ -86,6 +86,39 @@ final class GripTests: XCTestCase {
         XCTAssertLessThan(reports[1].0 - 500, ClassifierSettings().settleMs, "at rest: before the settle time")
     }
 
+    /// Turned by hand from portrait to upside down (a tablet turned over, a convertible folded into a
+    /// tent) in 1.2 s: the device reads landscape for half a second on the way, and is turning all
+    /// along. No landscape; upside down once the hand stops.
+    func testATurnThroughAnEdgeIsNotATurnToIt() {
+        var samples = pose(0, tilt: 20, from: 0, ms: 1000, step: 20)
+        for i in 1...60 {   // 1.2 s at 50 Hz, the angle along a smooth (cosine) path
+            let u = Double(i) / 60
+            samples += pose(180 * (1 - cos(.pi * u)) / 2, tilt: 20, from: 1000 + 20 * Double(i - 1), ms: 20, step: 20)
+        }
+        samples += pose(180, tilt: 20, from: 2200, ms: 1000, step: 20)
+        XCTAssertEqual(classify(samples), [.portrait, .portraitUpsideDown], "no landscape on the way")
+        XCTAssertEqual(classify(samples, settings: without { $0.turnRate = 100_000 }), [.portrait, .landscapeRight, .portraitUpsideDown],
+                       "the turn rule is the only reason")
+        // A pose that jumps and stays (a step) turns only for half a turn window: the rest report
+        // comes then, still before the settle time.
+        var classifier = Classifier()
+        var reports: [(Double, DeviceOrientation)] = []
+        for s in pose(0, tilt: 0, from: 0, ms: 500, step: 20) + pose(90, tilt: 0, from: 500, ms: 300, step: 20) {
+            if let o = classifier.add(s) { reports.append((s.t, o)) }
+        }
+        XCTAssertEqual(reports.map(\.0), [20, 560], "the step reported at rest, 60 ms after it")
+        // Samples that stop mid-turn (a sensor that reports only on change): the device is taken as
+        // still a turn window after the last one, and what it showed settles then.
+        var stopped = Classifier()
+        for s in pose(0, tilt: 0, from: 0, ms: 500, step: 20) { _ = stopped.add(s) }
+        for (i, degrees) in stride(from: 10.0, through: 80, by: 10).enumerated() {
+            _ = stopped.add(pose(degrees, tilt: 0, from: 500 + 20 * Double(i), ms: 20)[0])
+        }
+        XCTAssertEqual(stopped.deadline, 640 + ClassifierSettings().turnWindowMs)
+        XCTAssertNil(stopped.advance(to: 700))
+        XCTAssertEqual(stopped.advance(to: 740), .landscapeRight)
+    }
+
     func testEveryGripHasItsKeyInTheClassifierGroup() {
         let keys = ClassifierSettings.keys.map(\.key)
         for key in ["OverheadTilt", "OverheadEndTilt", "FlatLiftAfterMs", "FlatLiftHoldMs", "SwingDegrees", "SwingWindowMs",
