@@ -188,6 +188,13 @@ def main():
                                                       ', '.join(map(str, curve['below_and_left'])) or 'none'))
         if curve.get('png'):
             curve_notes.append('poll curve plot: %s' % curve['png'])
+    scenes = load(out, 'scenes')
+    if scenes:
+        t = scenes['totals']
+        truth = sum(e['truth'] for e in scenes['scenes'])
+        row('scenes (traces/scenes, %d plays): false / missed screen changes of %d' % (len(scenes['scenes']), truth),
+            '%d / %d' % (t['peer']['false'], t['peer']['missed']), '%d / %d' % (t['ours']['false'], t['ours']['missed']),
+            '', '0 / 0')
     churn = load(out, 'churn')
     if churn:
         m = churn['umockdev']

@@ -21,15 +21,17 @@
 #   pollcurve       CPU per minute claimed and still against step and 400 ms-turn latency, per [Sensor]
 #                   StillPollHz (by default only the shipped default's point; STILL_HZ="1 2 3 4 6 8 15" draws
 #                   the curve, about 2.5 minutes per setting and run), with the peer's point
+#   scenes          false and missed screen changes on the scenes of traces/scenes/ (a phone picked up, walked
+#                   with, shaken, held overhead in bed, turned by hand; a convertible folded, in a bag, on a train)
 #   follow          device turn -> headless sway output turned: `orientationctl follow sway` beside a
 #                   monitor-sensor | swaymsg shell loop (skipped without sway)
 #
-# Usage: Benchmarks/run.sh            (builds the release daemon first; about 20 minutes after that)
+# Usage: Benchmarks/run.sh            (builds the release daemon first; about 25 minutes after that)
 #   OUT=dir                 where the JSON files, latency.png and pollcurve.png go (default: a new directory in /tmp)
 #   SCRATCH / ORIENTATIOND  as for the other benchmarks (peer-setup.sh)
 #   RUNS=3 STEPS=30 POWER_SECONDS=60 WAKEUP_SECONDS=10 DEVICES=1000 STARTS=20 FOLLOW_STEPS=20 LIGHT_STEPS=20
 #   LIGHT_SECONDS=30 STILL_HZ=default POLLCURVE_RUNS=2 POLLCURVE_SECONDS=30 POLLCURVE_STEPS=40 POLLCURVE_SWEEPS=20
-#   BUFFERED_SECONDS=60 BUFFERED_TURNS=20
+#   BUFFERED_SECONDS=60 BUFFERED_TURNS=20 SCENE_RUNS=1
 #   SKIP=name,name (skip some benchmarks)
 #
 # Needs (Debian): iio-sensor-proxy, umockdev, gir1.2-umockdev-1.0, python3-gi, dbus-daemon, valgrind,
@@ -71,6 +73,7 @@ step churn --devices "${DEVICES:-1000}"
 step light --steps "${LIGHT_STEPS:-20}" --seconds "${LIGHT_SECONDS:-30}"
 step pollcurve --still-hz "${STILL_HZ:-default}" --runs "${POLLCURVE_RUNS:-2}" --seconds "${POLLCURVE_SECONDS:-30}" \
     --steps "${POLLCURVE_STEPS:-40}" --sweeps "${POLLCURVE_SWEEPS:-20}"
+step scenes --runs "${SCENE_RUNS:-1}"
 if command -v sway >/dev/null; then
     find_orientationctl
     step follow --ctl "$ctl" --steps "${FOLLOW_STEPS:-20}"

@@ -1,0 +1,193 @@
+#!/usr/bin/python3
+"""False and missed screen changes on the scenes of traces/scenes/ (posture.md, "What must be shown"):
+orientationd beside iio-sensor-proxy, the peer, on the same umockdev samples, in one run.
+
+Each scene is played in real time (its 50 Hz samples written into one fake IIO accelerometer as they
+come, and, for a convertible, its hinge angle into a fake hinge sensor, `name` hinge, as the HID
+custom hinge sensor of Intel sensor hubs shows it). Both daemons are claimed by one client, which
+timestamps the peer's AccelerometerOrientation changes and our DidChange (the interface orientation:
+what the screen shows). The peer's orientation is what a shell applies (normal 1, bottom-up 2,
+right-up 3, left-up 4, as sensors.md maps the compatibility interface).
+
+Scored as the scene tests score the daemon's chain (Tests/SceneTests): a truth change is met by the
+first change to the same orientation from 1 s before it to 1.5 s after it; every other change is
+false; every truth change not met is missed. Phones run with `Idiom=phone`, convertibles with
+`Idiom=tablet` (the peer knows neither idiom nor posture; it ignores the hinge).
+
+Prints a table, scene by scene; never fails on a count. --json FILE writes the figures; --only TEXT plays
+the scenes whose name holds TEXT; --keep keeps the logs (ours with --verbose).
+"""
+import json
+import math
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from sidebyside import OD, SCALE, SideBySide, arguments, preload_self  # noqa: E402
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
+SCENES = os.path.join(ROOT, 'traces', 'scenes')
+TRUTH = {'portrait': 1, 'portrait-upside-down': 2, 'landscape-left': 3, 'landscape-right': 4}
+PEER = {'normal': 1, 'bottom-up': 2, 'right-up': 3, 'left-up': 4}
+NAMES = {1: 'portrait', 2: 'upside-down', 3: 'landscape-right', 4: 'landscape-left'}
+BEFORE, AFTER = 1.0, 1.5
+
+
+def read_scene(path):
+    rows, kind, about = [], None, ''
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith('# kind:'):
+                kind = line.split(':', 1)[1].strip()
+            elif line.startswith('#') and not about:
+                about = line[1:].strip()
+            elif line and not line.startswith('#'):
+                t, x, y, z, hinge, truth = line.split(',')
+                rows.append((int(t) / 1000, float(x), float(y), float(z), float(hinge), TRUTH[truth]))
+    return kind, about, rows
+
+
+def score(changes, truth):
+    """(false changes, missed truth changes) as the scene tests count them."""
+    unmatched = list(changes)
+    missed = []
+    for t, want in truth:
+        hit = next((c for c in unmatched if c[1] == want and t - BEFORE <= c[0] <= t + AFTER), None)
+        if hit:
+            unmatched.remove(hit)
+        else:
+            missed.append((t, want))
+    return unmatched, missed
+
+
+class Run(SideBySide):
+    def __init__(self, args, convertible):
+        self.conf = None
+        super().__init__(args.daemon, keep=args.keep)
+        self.conf = os.path.join(self.work, 'orientationd.conf')
+        with open(self.conf, 'w') as f:
+            f.write('[Application]\nIdiom=%s\n' % ('tablet' if convertible else 'phone'))
+        self.extra_args = ['--config', self.conf] + (['--verbose'] if args.keep else [])
+        self.hinge = None
+        if convertible:
+            self.hinge = self.testbed.add_device(
+                'iio', 'iio:device1', None,
+                ['name', 'hinge', 'in_angl0_raw', '110', 'in_angl1_raw', '0', 'in_angl2_raw', '0',
+                 'in_angl_scale', repr(math.pi / 180), 'in_angl_offset', '0'], [])
+        self.hinge_raw = '110'
+        self.peer, _ = self.start('peer', log='iio-sensor-proxy.log')
+        self.ours, _ = self.start('ours', sensor='iio', log='orientationd.log')
+        self.record_changes({'DidChange': 'ours'})
+        self.claim('peer')
+        self.claim('ours')
+
+    def put(self, x, y, z, hinge):
+        for axis, v in zip('xyz', (x, y, z)):
+            raw = round(v / float(SCALE))
+            if self.raw.get(axis) != raw:
+                self.testbed.set_attribute(self.accel, 'in_accel_%s_raw' % axis, str(raw))
+                self.raw[axis] = raw
+        if self.hinge is not None and hinge >= 0:
+            text = str(round(hinge))
+            if text != self.hinge_raw:
+                self.testbed.set_attribute(self.hinge, 'in_angl0_raw', text)
+                self.hinge_raw = text
+
+    def shown(self, who):
+        """What the screen shows now by `who`: our InterfaceOrientation, the peer's orientation."""
+        if who == 'peer':
+            return PEER.get(self.orientation('peer'), 0)
+        return self.get(OD, '/org/orientationd/Orientation1', OD, 'InterfaceOrientation')
+
+    def play(self, rows):
+        """Plays one scene; returns {who: [(seconds from the scene's start, orientation)]} and what each
+        showed when it started."""
+        first = rows[0]
+        self.put(0.0, -9.81, 0.0, first[4])       # upright, as every scene starts
+        self.pump(2.0)
+        self.put(*first[1:5])
+        self.pump(1.5)
+        start_state = {who: self.shown(who) for who in ('peer', 'ours')}
+        mark = len(self.events)
+        t0 = time.monotonic()
+        self.late = []
+        for t, x, y, z, hinge, _ in rows:
+            wait = t0 + t - time.monotonic()
+            if wait > 0.001:
+                self.pump(wait)
+            self.late.append(time.monotonic() - t0 - t)
+            self.put(x, y, z, hinge)
+        self.pump(AFTER + 0.5)
+        out = {'peer': [], 'ours': []}
+        for (when, who, value) in self.events[mark:]:
+            if who in out:
+                out[who].append((when - t0, PEER.get(value, 0) if who == 'peer' else int(value)))
+        return out, start_state
+
+
+def main():
+    preload_self()
+    args = arguments(runs=(int, 1), only=(str, ''))
+    names = sorted(n for n in os.listdir(SCENES) if n.endswith('.csv') and args.only in n)
+    scenes = [(n[:-4],) + read_scene(os.path.join(SCENES, n)) for n in names]
+    totals = {}
+    results = []
+    for run_number in range(args.runs):
+        for convertible in (False, True):
+            group = [s for s in scenes if (s[1] == 'convertible') == convertible]
+            if not group:
+                continue
+            run = Run(args, convertible)
+            try:
+                for name, kind, about, rows in group:
+                    truth = [(rows[i][0], rows[i][5]) for i in range(1, len(rows)) if rows[i][5] != rows[i - 1][5]]
+                    changes, start_state = run.play(rows)
+                    entry = {'scene': name, 'run': run_number + 1, 'truth': len(truth), 'seconds': rows[-1][0],
+                             'late_ms': round(max(run.late) * 1000, 1)}
+                    for who in ('peer', 'ours'):
+                        false, missed = score(changes[who], truth)
+                        entry[who] = {'false': len(false), 'missed': len(missed), 'changes': changes[who],
+                                      'started': start_state[who],
+                                      'false_at': [(round(t, 2), NAMES.get(v, v)) for t, v in false],
+                                      'missed_at': [(round(t, 2), NAMES.get(v, v)) for t, v in missed]}
+                        tot = totals.setdefault(who, {'false': 0, 'missed': 0})
+                        tot['false'] += len(false)
+                        tot['missed'] += len(missed)
+                    results.append(entry)
+                    print('%-24s run %d: truth changes %d; peer false %d missed %d; ours false %d missed %d; '
+                          'samples written up to %.0f ms late'
+                          % (name, run_number + 1, len(truth), entry['peer']['false'], entry['peer']['missed'],
+                             entry['ours']['false'], entry['ours']['missed'], entry['late_ms']), file=sys.stderr, flush=True)
+            finally:
+                if args.keep:
+                    print('logs: %s' % run.work, file=sys.stderr)
+                run.close()
+
+    print()
+    print('scenes benchmark: traces/scenes/ played in real time into one umockdev accelerometer (and a hinge '
+          'sensor for convertibles), %d run(s)' % args.runs)
+    print('false = a screen change the truth does not make; missed = a truth change not made within 1.5 s')
+    print()
+    print('%-26s %6s %8s %15s %15s' % ('scene', 'length', 'truth', 'iio-sensor-proxy', 'orientationd'))
+    print('%-26s %6s %8s %15s %15s' % ('', 's', 'changes', 'false/missed', 'false/missed'))
+    for e in results:
+        tag = e['scene'] + ('' if args.runs == 1 else ' #%d' % e['run'])
+        print('%-26s %6.1f %8d %15s %15s' % (tag, e['seconds'], e['truth'],
+                                             '%d/%d' % (e['peer']['false'], e['peer']['missed']),
+                                             '%d/%d' % (e['ours']['false'], e['ours']['missed'])))
+    print('%-26s %6s %8d %15s %15s' % ('total', '', sum(e['truth'] for e in results),
+                                       '%d/%d' % (totals['peer']['false'], totals['peer']['missed']),
+                                       '%d/%d' % (totals['ours']['false'], totals['ours']['missed'])))
+    for e in results:
+        for who in ('peer', 'ours'):
+            if e[who]['false_at'] or e[who]['missed_at']:
+                print('  %s %s: false %s missed %s' % (e['scene'], who, e[who]['false_at'], e[who]['missed_at']))
+    if args.json:
+        with open(args.json, 'w') as f:
+            json.dump({'runs': args.runs, 'scenes': results, 'totals': totals}, f, indent=1)
+
+
+if __name__ == '__main__':
+    main()
