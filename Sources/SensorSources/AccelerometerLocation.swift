@@ -20,7 +20,8 @@ struct AccelerometerLocation: Equatable {
     /// Reads, first found of: the udev property `ACCEL_LOCATION` (a quirk, which corrects the
     /// driver), sysfs `label`, sysfs `location`. A value that means nothing here is logged and the
     /// next is tried; a `label` that names no location (labels name other things too) is skipped quietly.
-    init(path: String, sysname: String, udev: UdevProperties) {
+    /// `logging` false says nothing (a second look at devices whose warnings were given already).
+    init(path: String, sysname: String, udev: UdevProperties, logging: Bool = true) {
         let candidates: [(String, String?, Bool)] = [
             ("udev property ACCEL_LOCATION", udev["ACCEL_LOCATION"], true),
             ("sysfs label", Sysfs.attribute(path + "/label"), false),
@@ -33,7 +34,7 @@ struct AccelerometerLocation: Equatable {
                 self.source = "\(source) '\(value)'"
                 return
             }
-            if isLocation { Log.warning("\(sysname): \(source) '\(value)' ignored; accepted: display, lid, base") }
+            if isLocation && logging { Log.warning("\(sysname): \(source) '\(value)' ignored; accepted: display, lid, base") }
         }
         place = .unspecified
         source = ""

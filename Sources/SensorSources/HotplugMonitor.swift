@@ -20,43 +20,48 @@ import Log
 /// handler still ignores all but iio (a kernel without socket filters passes everything), and the
 /// payload is never trusted beyond "something changed in iio": the source rescans sysfs itself.
 ///
-/// Every source that follows hotplug holds a `HotplugMonitor`, a subscription: they share one socket
-/// (`UeventSocket`), opened for the first subscription and closed after the last, and each event goes to
-/// every subscriber in the order they subscribed.
+/// Every source that follows hotplug holds a `HotplugMonitor`, a subscription: those of one subsystem
+/// share one socket (`UeventSocket`), opened for the first subscription and closed after the last, and
+/// each event goes to every subscriber in the order they subscribed. The sensors follow `iio`, for as
+/// long as the daemon runs; the posture source follows `input` (a keyboard cover's tablet-mode switch)
+/// only while claimed, on a socket of its own whose filter drops everything else.
 final class HotplugMonitor {
     private let token: Int
+    private let subsystem: String
 
-    /// Subscribes `handler` to device events; nil (after logging) when no socket can be opened.
-    init?(_ handler: @escaping (Uevent) -> Void) {
-        guard let token = UeventSocket.subscribe(handler) else { return nil }
+    /// Subscribes `handler` to the device events of `subsystem`; nil (after logging) when no socket can be opened.
+    init?(subsystem: String = "iio", _ handler: @escaping (Uevent) -> Void) {
+        guard let token = UeventSocket.subscribe(subsystem: subsystem, handler) else { return nil }
         self.token = token
+        self.subsystem = subsystem
     }
 
-    deinit { UeventSocket.unsubscribe(token) }
+    deinit { UeventSocket.unsubscribe(subsystem: subsystem, token) }
 }
 
-/// The one uevent socket the `HotplugMonitor` subscriptions share.
+/// The uevent socket the `HotplugMonitor` subscriptions of one subsystem share.
 final class UeventSocket {
-    /// The socket while anyone subscribes.
-    nonisolated(unsafe) private static var shared: UeventSocket?
+    /// The socket of each subsystem while anyone subscribes.
+    nonisolated(unsafe) private static var shared: [String: UeventSocket] = [:]
     private var handlers: [(token: Int, handler: (Uevent) -> Void)] = []
-    private var nextToken = 0
+    nonisolated(unsafe) private static var nextToken = 0
+    private let subsystem: String
 
-    /// How many subscriptions share the socket now; 0 when it is closed.
-    static var subscribers: Int { shared?.handlers.count ?? 0 }
+    /// How many subscriptions share the socket of `subsystem` now; 0 when it is closed.
+    static func subscribers(_ subsystem: String = "iio") -> Int { shared[subsystem]?.handlers.count ?? 0 }
 
-    static func subscribe(_ handler: @escaping (Uevent) -> Void) -> Int? {
-        if shared == nil { shared = UeventSocket() }
-        guard let socket = shared else { return nil }
-        socket.nextToken += 1
-        socket.handlers.append((socket.nextToken, handler))
-        return socket.nextToken
+    static func subscribe(subsystem: String, _ handler: @escaping (Uevent) -> Void) -> Int? {
+        if shared[subsystem] == nil { shared[subsystem] = UeventSocket(subsystem: subsystem) }
+        guard let socket = shared[subsystem] else { return nil }
+        nextToken += 1
+        socket.handlers.append((nextToken, handler))
+        return nextToken
     }
 
-    static func unsubscribe(_ token: Int) {
-        guard let socket = shared else { return }
+    static func unsubscribe(subsystem: String, _ token: Int) {
+        guard let socket = shared[subsystem] else { return }
         socket.handlers.removeAll { $0.token == token }
-        if socket.handlers.isEmpty { shared = nil }
+        if socket.handlers.isEmpty { shared[subsystem] = nil }
     }
 
     /// Each event to every subscriber; a subscriber's handler may end its own or another's subscription.
@@ -89,8 +94,10 @@ final class UeventSocket {
         var groups: UInt32 = 0
     }
 
-    /// Opens and binds the socket; nil (after logging) when the system refuses, e.g. in a sandbox without AF_NETLINK.
-    private init?() {
+    /// Opens and binds the socket for the events of `subsystem`; nil (after logging) when the system
+    /// refuses, e.g. in a sandbox without AF_NETLINK.
+    private init?(subsystem: String) {
+        self.subsystem = subsystem
         let fd: FileDescriptor
         do {
             fd = try FileDescriptor.socket(AF_NETLINK, Int32(SOCK_RAW.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
@@ -110,11 +117,12 @@ final class UeventSocket {
             fd.close()
             return nil
         }
-        if let problem = UeventSocket.attach(UeventFilter(subsystem: "iio"), to: fd) {
+        if let problem = UeventSocket.attach(UeventFilter(subsystem: subsystem), to: fd) {
             Log.warning("every device event will wake the daemon: cannot attach the uevent filter: \(problem)")
         }
         self.fd = fd
-        Log.info("hotplug: device events from " + (udev ? "udev, after its rules and hwdb" : "the kernel (udev is not running)"))
+        let from = udev ? "udev, after its rules and hwdb" : "the kernel (udev is not running)"
+        if subsystem == "iio" { Log.info("hotplug: device events from " + from) } else { Log.debug("hotplug: \(subsystem) events from " + from) }
         watch = FDWatch(fd: fd.rawValue, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] _ in
             // Drain what is queued; each datagram is one event.
             while let received = receive() {
@@ -162,7 +170,7 @@ final class UeventSocket {
         switch received {
         case .success(let counts): (n, controlLength) = counts
         // ENOBUFS: events were lost; a rescan is the remedy, so report a synthetic change.
-        case .failure(.noBufferSpace): return .event(Uevent(properties: ["ACTION": "change", "DEVPATH": "/", "SUBSYSTEM": "iio"]))
+        case .failure(.noBufferSpace): return .event(Uevent(properties: ["ACTION": "change", "DEVPATH": "/", "SUBSYSTEM": subsystem]))
         case .failure: return nil
         }
         if n == 0 { return nil }

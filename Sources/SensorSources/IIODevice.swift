@@ -32,12 +32,13 @@ struct IIODevice {
     /// display's, else the first not marked at all; one in a laptop's base never is (sensors.md,
     /// "Location"). IIO devices come first, then evdev input accelerometers. `excluded` is skipped.
     /// Only looks at which files exist and at the devices' properties: it never reads a raw value (P16).
-    static func discover(configMatrix: MountMatrix?, excluded: String? = nil) -> Discovery {
+    /// `loading` false leaves `device` nil and logs nothing: only `inBase` is wanted.
+    static func discover(configMatrix: MountMatrix?, excluded: String? = nil, loading: Bool = true) -> Discovery {
         var found = Discovery()
         var display: (String, String, UdevProperties, AccelerometerLocation, String?)?
         var unmarked: (String, String, UdevProperties, AccelerometerLocation, String?)?
         func consider(_ sysname: String, _ path: String, _ udev: UdevProperties, _ node: String?) {
-            let location = AccelerometerLocation(path: path, sysname: sysname, udev: udev)
+            let location = AccelerometerLocation(path: path, sysname: sysname, udev: udev, logging: loading)
             switch location.place {
             case .display: if display == nil { display = (sysname, path, udev, location, node) }
             case .unspecified: if unmarked == nil { unmarked = (sysname, path, udev, location, node) }
@@ -57,6 +58,7 @@ struct IIODevice {
         if display == nil && unmarked == nil {
             for input in InputAccelerometerFiles.discover(excluded: excluded) { consider(input.sysname, input.path, input.udev, input.node) }
         }
+        guard loading else { return found }
         found.device = (display ?? unmarked).map { chosen in
             var device = load(chosen.0, chosen.1, chosen.2, chosen.3, configMatrix)
             if let node = chosen.4 {

@@ -17,6 +17,8 @@ public final class SampleFeed {
     private var settleTimer: EventLoop.Timer?
     private var running = false
     private unowned let sink: SensorSink
+    /// The last sample fed, m/s² after the mount matrix; nil until the first since the feed was reset.
+    public private(set) var latest: Sample?
     /// The tilt last reported; nil until the first reading since the feed was reset.
     private var tilt: AccelerometerTilt?
     /// Whether the next sample is the first of a claim with no pose known: it is reported as it is.
@@ -41,6 +43,7 @@ public final class SampleFeed {
         settleTimer = nil
         let gravity = classifier.gravity
         let sample = Sample(t: SampleFeed.now, x: x, y: y, z: z)
+        latest = sample
         let orientation: DeviceOrientation?
         if firstOfClaim, running {
             // Nothing is known of the pose yet: the first reading says it at once, as the peer's does;
@@ -94,6 +97,7 @@ public final class SampleFeed {
     /// kept unless `keepingScale` is false (the device went away: another may have its own).
     public func reset(keepingScale: Bool = true) {
         tilt = nil
+        latest = nil
         settleTimer?.cancel()
         settleTimer = nil
         classifier = Classifier(settings: classifier.settings,

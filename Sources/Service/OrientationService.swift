@@ -171,7 +171,8 @@ public final class OrientationService {
     /// Watches the device's posture (P18) while orientations are claimed.
     func attachPostureSource() {
         let source = PostureSource(thresholds: settings.postureThresholds,
-                                   displayUpsideDown: { [unowned self] in policy.latestReport == .portraitUpsideDown }) {
+                                   displayUpsideDown: { [unowned self] in policy.latestReport == .portraitUpsideDown },
+                                   displayReading: { [unowned self] in feed?.latest }) {
             [unowned self] posture, angle in
             if posture != policy.posture { Log.debug("posture \(posture.rawValue)") }
             policy.setPosture(posture, hingeAngle: angle)

@@ -21,19 +21,19 @@ final class HotplugMonitorTests: XCTestCase {
     }
 
     func testSubscriptionsShareOneSocketClosedAfterTheLast() throws {
-        XCTAssertEqual(UeventSocket.subscribers, 0)
+        XCTAssertEqual(UeventSocket.subscribers(), 0)
         let before = openSockets()
         var first = HotplugMonitor { _ in }
         guard first != nil else { throw unavailable("no uevent socket here (AF_NETLINK refused)") }
         var second = HotplugMonitor { _ in }
         XCTAssertNotNil(second)
-        XCTAssertEqual(UeventSocket.subscribers, 2)
+        XCTAssertEqual(UeventSocket.subscribers(), 2)
         XCTAssertEqual(openSockets() - before, 1, "one socket for both subscriptions")
         first = nil
-        XCTAssertEqual(UeventSocket.subscribers, 1)
+        XCTAssertEqual(UeventSocket.subscribers(), 1)
         XCTAssertEqual(openSockets() - before, 1, "the socket stays while one subscribes")
         second = nil
-        XCTAssertEqual(UeventSocket.subscribers, 0)
+        XCTAssertEqual(UeventSocket.subscribers(), 0)
         XCTAssertEqual(openSockets(), before, "closed after the last")
     }
 }

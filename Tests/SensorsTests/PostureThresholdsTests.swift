@@ -40,4 +40,26 @@ final class PostureThresholdsTests: XCTestCase {
         XCTAssertEqual(bad.inconsistency, "LaptopAngle + 2 × Hysteresis must be below TabletAngle")
         XCTAssertNil(t.inconsistency)
     }
+
+    /// Source 2: the hinge angle from the display's and the base's readings, which agree with the lid closed.
+    func testTheHingeAngleFromTwoAccelerometers() throws {
+        func angle(display: Double, base: Double = -90) -> Double? {
+            // Each half's reading turned `degrees` about the hinge (the x axis), from +y.
+            func reading(_ degrees: Double) -> (x: Double, y: Double, z: Double) {
+                (0, 9.81 * cos(degrees * .pi / 180), 9.81 * sin(degrees * .pi / 180))
+            }
+            return HingeFromAccelerometers.angle(display: reading(display), base: reading(base))
+        }
+        XCTAssertEqual(try XCTUnwrap(angle(display: -90)), 0, accuracy: 1e-9, "closed: both read the same")
+        XCTAssertEqual(try XCTUnwrap(angle(display: 180)), 90, accuracy: 1e-9, "the display upright over the base on a desk")
+        XCTAssertEqual(try XCTUnwrap(angle(display: 160)), 110, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(angle(display: 90)), 180, accuracy: 1e-9, "flat open")
+        XCTAssertEqual(try XCTUnwrap(angle(display: -85)), 355, accuracy: 1e-9, "folded back")
+        XCTAssertEqual(try XCTUnwrap(angle(display: 0, base: 175)), 175, accuracy: 1e-9, "whatever the base's pose")
+        // The hinge within 25° of vertical: no angle.
+        XCTAssertNil(HingeFromAccelerometers.angle(display: (-9.81, 0, 0), base: (-9.81, 0, 0)))
+        XCTAssertNil(HingeFromAccelerometers.angle(display: (9.81 * cos(0.35), -9.81 * sin(0.35), 0), base: (0, 0, -9.81)))
+        XCTAssertNotNil(HingeFromAccelerometers.angle(display: (9.81 * cos(0.5), -9.81 * sin(0.5), 0), base: (0, 0, -9.81)))
+        XCTAssertNil(HingeFromAccelerometers.angle(display: (0, 0, 0), base: (0, 0, -9.81)), "no length")
+    }
 }
