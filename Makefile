@@ -189,9 +189,11 @@ build-deps:
 
 gnome-extensions: $(GNOME_EXTENSION_FILES)
 
-$(GENERATED)/gnome-shell/%/extension.js: integrations/gnome-shell/%/extension.js.in integrations/gnome-shell/focus-reporter.js
+$(GENERATED)/gnome-shell/%/extension.js: integrations/gnome-shell/%/extension.js.in integrations/gnome-shell/focus-reporter.js \
+		integrations/gnome-shell/rotation-lock.js
 	@mkdir -p $(dir $@)
-	sed -e '/^\/\/ @FOCUS_REPORTER@$$/{r integrations/gnome-shell/focus-reporter.js' -e 'd' -e '}' $< > $@
+	sed -e '/^\/\/ @FOCUS_REPORTER@$$/{r integrations/gnome-shell/focus-reporter.js' -e 'd' -e '}' \
+		-e '/^\/\/ @ROTATION_LOCK@$$/{r integrations/gnome-shell/rotation-lock.js' -e 'd' -e '}' $< > $@
 
 $(GENERATED)/gnome-shell/%/metadata.json: integrations/gnome-shell/%/metadata.json
 	@mkdir -p $(dir $@)

@@ -16,9 +16,12 @@
 # the Overview, Alt+Tab switches windows. After each move the daemon must show
 # the application in front and turn the interface as its declaration says.
 # Then orientationd restarts (the extension must report to the new one), and
-# the extension is disabled (it reports ("", 0)) and enabled again. Last, the
+# the extension is disabled (it reports ("", 0)) and enabled again. Then the
 # daemon restarts as a tablet: the application's declaration binds only while
-# its window is fullscreen, which the test toggles.
+# its window is fullscreen, which the test toggles. Last, GNOME's rotation lock
+# (its GSettings key) is set and must become orientationd's, a locked turn
+# must show the extension's rotate button, and a tap on it (mutter's virtual
+# pointer) must accept the suggestion with the lock kept on.
 #
 # Run as root (it creates the user and switches to it):
 #   Tests/Shells/gnome-shell.sh
@@ -198,9 +201,10 @@ say("pid", os.getpid())
 app.run([])
 EOF
 
-# Mutter's virtual keyboard: a RemoteDesktop session lives as long as the bus
-# connection that created it, so one process holds it and types what it reads:
-# "down KEYSYM" / "up KEYSYM", answering "done" for each line.
+# Mutter's virtual keyboard and pointer: a RemoteDesktop session lives as long
+# as the bus connection that created it, so one process holds it and types
+# what it reads: "down KEYSYM" / "up KEYSYM", "move DX DY", "click", answering
+# "done" for each line.
 cat > "$SCRATCH/keys.py" <<'EOF'
 import datetime, sys
 from gi.repository import Gio, GLib
@@ -213,10 +217,19 @@ def call(path, interface, method, args=None):
 session = call("/org/gnome/Mutter/RemoteDesktop", "org.gnome.Mutter.RemoteDesktop", "CreateSession").unpack()[0]
 call(session, "org.gnome.Mutter.RemoteDesktop.Session", "Start")
 say("ready", session)
+BTN_LEFT = 0x110
 for line in sys.stdin:
-    pressed, keysym = line.split()
-    call(session, "org.gnome.Mutter.RemoteDesktop.Session", "NotifyKeyboardKeysym",
-         GLib.Variant("(ub)", (int(keysym, 0), pressed == "down")))
+    words = line.split()
+    if words[0] == "move":      # move DX DY: the pointer, relatively (it stops at the screen's edges)
+        call(session, "org.gnome.Mutter.RemoteDesktop.Session", "NotifyPointerMotionRelative",
+             GLib.Variant("(dd)", (float(words[1]), float(words[2]))))
+    elif words[0] == "click":   # click: the left button, pressed and released
+        for pressed in (True, False):
+            call(session, "org.gnome.Mutter.RemoteDesktop.Session", "NotifyPointerButton",
+                 GLib.Variant("(ib)", (BTN_LEFT, pressed)))
+    else:                       # down|up KEYSYM
+        call(session, "org.gnome.Mutter.RemoteDesktop.Session", "NotifyKeyboardKeysym",
+             GLib.Variant("(ub)", (int(words[1], 0), words[0] == "down")))
     say("done", line.strip())
 EOF
 
@@ -268,6 +281,12 @@ say "session bus: $SESSIONBUS"
 dbus-monitor --address "$SYSBUS" \
     "type='method_call',interface='$NAME',member='ReportFocus'" > "$SCRATCH/calls.log" 2>&1 &
 PIDS+=($!)
+
+# The calls of the rotation lock and the rotate button.
+dbus-monitor --address "$SYSBUS" "type='method_call',interface='$NAME',member='SetRotationLocked'" \
+    "type='method_call',interface='$NAME',member='AcceptSuggestedOrientation'" > "$SCRATCH/lock-calls.log" 2>&1 &
+PIDS+=($!)
+accepts() { grep -c 'member=AcceptSuggestedOrientation' "$SCRATCH/lock-calls.log"; }
 
 # calls: the (app id, pid) of every ReportFocus seen, one a line.
 calls() {
@@ -511,6 +530,45 @@ status=$?
 sleep 0.5
 [ "$(calls | wc -l)" -eq "$sent_before" ] || fail "report-focus reported under GNOME Shell: $(calls | tail -n 1)"
 check "report-focus exited at once with status 0, silent, having reported nothing"
+
+# --- GNOME's rotation lock and the rotate button -----------------------------------
+
+# GNOME's own lock (the Quick Settings toggle writes this key) becomes
+# orientationd's; with it on, a turn of the device is suggested, the extension
+# shows its rotate button in the bottom right corner, and a tap on it accepts
+# the suggestion: the screen turns, the lock stays on.
+say "== GNOME's rotation lock and the rotate button"
+gnome_lock() {
+    ( as_user gsettings set org.gnome.settings-daemon.peripherals.touchscreen orientation-lock "$1" ) ||
+        fail "gsettings could not set orientation-lock $1"
+}
+expect InterfaceOrientation "u 1"
+expect RotationLocked "b false"
+gnome_lock true
+expect RotationLocked "b true"
+check "GNOME's orientation-lock true became orientationd's RotationLocked"
+busctl --address="$SYSBUS" call $NAME $OBJECT $NAME SetDeviceOrientation u 3 || fail "SetDeviceOrientation 3 failed"
+expect SuggestedOrientation "u 3"
+expect InterfaceOrientation "u 1"
+check "locked: the turn to landscape is suggested, not made"
+# The button: 64 px square, 16 px from the bottom and right edges of the
+# 1280x800 monitor; its centre is 48 px in from the bottom right corner.
+tap_button() { keys "move 5000 5000" "move -48 -48" "click"; }
+tap_button
+wait_until 5 eval '[ "$(accepts)" -eq 1 ]' || fail "a tap on the rotate button did not call AcceptSuggestedOrientation"
+check "the tap on the rotate button called AcceptSuggestedOrientation"
+expect InterfaceOrientation "u 3"
+expect SuggestedOrientation "u 0"
+expect RotationLocked "b true"
+check "the screen turned to the suggestion and the lock stayed on"
+# No suggestion, no button: a tap there reaches nothing of ours.
+tap_button
+sleep 1
+[ "$(accepts)" -eq 1 ] || fail "a tap where the button was called AcceptSuggestedOrientation again"
+check "with no suggestion the button is gone"
+gnome_lock false
+expect RotationLocked "b false"
+check "GNOME's orientation-lock false released orientationd's lock"
 
 # --- what was sent ---------------------------------------------------------------
 

@@ -55,7 +55,7 @@ class FocusReporter {
     enable() {
         this._present = false;      // orientationd has a name owner
         this._sent = null;          // the "id\npid" last sent, to skip repeats
-        this._errorLogged = false;  // one log line per run of failures
+        this._failures = {logged: false};  // one log line per run of failures
         this._cancellable = new Gio.Cancellable();
 
         this._window = null;        // the focused window, watched for fullscreen
@@ -137,22 +137,27 @@ class FocusReporter {
     }
 
     _call(id, pid, details, cancellable) {
-        Gio.DBus.system.call(BUS_NAME, OBJECT_PATH, INTERFACE,
-            'ReportFocus', new GLib.Variant('(sua{sv})', [id, pid, details]),
-            null, Gio.DBusCallFlags.NONE, -1, cancellable,
-            (connection, result) => {
-                try {
-                    connection.call_finish(result);
-                    this._errorLogged = false;
-                } catch (e) {
-                    if (e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED))
-                        return;
-                    // Not running (it is sent again when it appears), too old
-                    // or refusing us: say so once, not on every focus change.
-                    if (!this._errorLogged)
-                        log(`orientationd-focus: ReportFocus failed: ${e.message}`);
-                    this._errorLogged = true;
-                }
-            });
+        callManager('ReportFocus', new GLib.Variant('(sua{sv})', [id, pid, details]), cancellable, this._failures);
     }
+}
+
+// Calls METHOD of orientationd's manager with PARAMETERS. A failure is logged
+// once per run of failures (FAILURES.logged), not on every call: orientationd
+// not running (what was sent is sent again when it appears), too old, or
+// refusing us.
+function callManager(method, parameters, cancellable, failures) {
+    Gio.DBus.system.call(BUS_NAME, OBJECT_PATH, INTERFACE, method, parameters,
+        null, Gio.DBusCallFlags.NONE, -1, cancellable,
+        (connection, result) => {
+            try {
+                connection.call_finish(result);
+                failures.logged = false;
+            } catch (e) {
+                if (e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED))
+                    return;
+                if (!failures.logged)
+                    log(`orientationd-focus: ${method} failed: ${e.message}`);
+                failures.logged = true;
+            }
+        });
 }
