@@ -65,12 +65,20 @@ public struct Classifier: Sendable {
 
     /// Whether, at `t`, the device is turning in the screen's plane: from the last sample at least
     /// half `turnWindowMs` before the latest one to the latest, the angle moved faster than
-    /// `turnRate` (a pose that jumped and stayed stops turning half a window later). With no sample
-    /// in the last `turnWindowMs`, longer than the polls of a moving device, the device is taken as
-    /// still, so a source that reports only on change is not kept waiting.
+    /// `turnRate` (a pose that jumped and stayed stops turning half a window later). When that
+    /// sample is further back than `turnWindowMs` (a still device's slow polls, which cannot tell a
+    /// turn from a step), the rate is the one from the sample just before the latest: the reading
+    /// that confirms a step shows no motion, one taken during a turn does. With no sample in the
+    /// last `turnWindowMs`, longer than the polls of a moving device, the device is taken as still,
+    /// so a source that reports only on change is not kept waiting.
     func turning(at t: Double) -> Bool {
-        guard let latest = angles.last, latest.t > t - settings.turnWindowMs,
-              let earlier = angles.last(where: { $0.t <= latest.t - settings.turnWindowMs / 2 }) else { return false }
+        guard let latest = angles.last, latest.t > t - settings.turnWindowMs, angles.count >= 2 else { return false }
+        var earlier = angles[angles.count - 2]
+        if let half = angles.last(where: { $0.t <= latest.t - settings.turnWindowMs / 2 }),
+           latest.t - half.t <= settings.turnWindowMs {
+            earlier = half
+        }
+        guard latest.t > earlier.t else { return false }
         return abs(Classifier.difference(latest.angle, earlier.angle)) / (latest.t - earlier.t) * 1000 > settings.turnRate
     }
 
