@@ -21,8 +21,10 @@ public final class PostureSource {
     private let thresholds: PostureThresholds
     /// Whether the display's accelerometer reads upside down: a tent, between laptop and tablet.
     private let displayUpsideDown: () -> Bool
-    /// The display accelerometer's latest reading (m/s², after its mount matrix), nil when none is read.
-    private let displayReading: () -> Sample?
+    /// The display accelerometer's latest reading (m/s², after its mount matrix), nil before the
+    /// first; no closure when the daemon reads no accelerometer itself (the pose comes from an
+    /// upstream iio-sensor-proxy), and two accelerometers then cannot give the posture.
+    private let displayReading: (() -> Sample?)?
     private var reader: InputSwitch?
     private var hingeTimer: EventLoop.Timer?
     private var base: BaseAccelerometer?
@@ -35,7 +37,7 @@ public final class PostureSource {
     private var lastLogged: String?
 
     public init(thresholds: PostureThresholds = PostureThresholds(), displayUpsideDown: @escaping () -> Bool = { false },
-                displayReading: @escaping () -> Sample? = { nil }, sink: @escaping Sink) {
+                displayReading: (() -> Sample?)? = nil, sink: @escaping Sink) {
         self.thresholds = thresholds
         self.displayUpsideDown = displayUpsideDown
         self.displayReading = displayReading
@@ -85,7 +87,7 @@ public final class PostureSource {
             hingeTimer = EventLoop.Timer(everyMs: Self.hingeIntervalMs) { [unowned self] in readHinge(hinge) }
             return
         }
-        if let base = BaseAccelerometer.discover(excluded: excluded) {
+        if displayReading != nil, let base = BaseAccelerometer.discover(excluded: excluded) {
             if lastLogged != base.sysname {
                 lastLogged = base.sysname
                 Log.info("posture from the accelerometers in the display and in the base (\(base.sysname)), read every "
@@ -159,7 +161,7 @@ extension PostureSource {
             close()
             return report(.unknown, -1)
         }
-        guard let display = displayReading(),
+        guard let display = displayReading?(),
               let angle = HingeFromAccelerometers.angle(display: (display.x, display.y, display.z), base: reading) else { return }
         report(thresholds.posture(hinge: angle, keyboard: nil, displayUpsideDown: display.y > 0, previous: posture), angle)
     }

@@ -172,7 +172,7 @@ public final class OrientationService {
     func attachPostureSource() {
         let source = PostureSource(thresholds: settings.postureThresholds,
                                    displayUpsideDown: { [unowned self] in policy.latestReport == .portraitUpsideDown },
-                                   displayReading: { [unowned self] in feed?.latest }) {
+                                   displayReading: feed == nil ? nil : { [unowned self] in feed?.latest }) {
             [unowned self] posture, angle in
             if posture != policy.posture { Log.debug("posture \(posture.rawValue)") }
             policy.setPosture(posture, hingeAngle: angle)
