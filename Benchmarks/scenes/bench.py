@@ -64,7 +64,6 @@ def score(changes, truth):
 
 class Run(SideBySide):
     def __init__(self, args, convertible):
-        self.conf = None
         super().__init__(args.daemon, keep=args.keep)
         self.conf = os.path.join(self.work, 'orientationd.conf')
         with open(self.conf, 'w') as f:

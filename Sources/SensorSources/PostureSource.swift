@@ -44,7 +44,7 @@ public final class PostureSource {
         self.sink = sink
     }
 
-    /// How often a hinge sensor is read while claimed: a fold takes a second or more.
+    /// How often a hinge sensor, or a base accelerometer, is read while claimed: a fold takes a second or more.
     static let hingeIntervalMs: UInt32 = 250
 
     /// Watches the posture while `running`; stopping reports `unknown` and closes the device. Each

@@ -111,11 +111,17 @@ public struct Classifier: Sendable {
         lastTime = sample.t
         let proposed = pose(of: sample, magnitude: magnitude)
         let tilt = Self.tilt(of: sample, magnitude: magnitude)
-        if abs(tilt) <= settings.flatAngle { remember(angle: atan2(sample.x, -sample.y) * 180 / Double.pi, at: sample.t) }
+        if abs(tilt) <= settings.flatAngle { remember(angle: Self.angle(of: sample), at: sample.t) }
         let held = grips.hold(proposed, reported: reported, tilt: tilt, at: sample.t, settings)
         propose(held ? reported : proposed, at: sample.t)
         if let orientation = confirmAtRest(sample, magnitude: magnitude) { return orientation }
         return advance(to: sample.t)
+    }
+
+    /// The angle of gravity in the screen's plane, degrees: 0 portrait (y down), +90 the left edge
+    /// up, ±180 upside down, −90 the right edge up.
+    static func angle(of s: Sample) -> Double {
+        atan2(s.x, -s.y) * 180 / Double.pi
     }
 
     /// The angle of the screen's plane to the horizontal, degrees: +90 face up, −90 face down.
@@ -197,13 +203,11 @@ public struct Classifier: Sendable {
 
     /// The pose a sample shows, with the hysteresis of the orientation last reported.
     func pose(of s: Sample, magnitude: Double) -> DeviceOrientation {
-        let degrees = 180 / Double.pi
         let tilt = Self.tilt(of: s, magnitude: magnitude)
         let isFlat = reported == .faceUp || reported == .faceDown
         let flatLimit = isFlat ? settings.flatAngle - settings.flatHysteresis : settings.flatAngle
         if abs(tilt) > flatLimit { return tilt > 0 ? .faceUp : .faceDown }
-        // 0° is portrait (y down), +90° left edge up, ±180° upside down, −90° right edge up.
-        let angle = atan2(s.x, -s.y) * degrees
+        let angle = Self.angle(of: s)
         if let center = Classifier.center(of: reported), abs(Classifier.difference(angle, center)) <= 45 + settings.edgeHysteresis {
             return reported
         }

@@ -10,6 +10,12 @@ func classify(_ samples: [Sample], settings: ClassifierSettings = ClassifierSett
     return samples.compactMap { classifier.add($0) }
 }
 
+/// As `classify`, with the time of the sample that gave each report.
+func classifyTimed(_ samples: [Sample], settings: ClassifierSettings = ClassifierSettings()) -> [(t: Double, o: DeviceOrientation)] {
+    var classifier = Classifier(settings: settings)
+    return samples.compactMap { s in classifier.add(s).map { (s.t, $0) } }
+}
+
 /// A pose held for `ms`, sampled every 50 ms from `start`.
 func hold(_ x: Double, _ y: Double, _ z: Double, from start: Double, ms: Double, step: Double = 50) -> [Sample] {
     stride(from: start, to: start + ms, by: step).map { Sample(t: $0, x: x, y: y, z: z) }

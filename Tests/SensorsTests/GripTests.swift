@@ -77,11 +77,7 @@ final class GripTests: XCTestCase {
         XCTAssertEqual(classify(samples, settings: without { $0.restMagnitudeTolerance = 1 }), [.portrait, .landscapeRight, .portrait],
                        "the rest rule's magnitude check is the only reason")
         // Set down in landscape (the magnitude back at 1 g): the rest report still comes early.
-        var classifier = Classifier()
-        var reports: [(Double, DeviceOrientation)] = []
-        for s in pose(0, tilt: 0, from: 0, ms: 500, step: 10) + pose(90, tilt: 0, from: 500, ms: 200, step: 10) {
-            if let o = classifier.add(s) { reports.append((s.t, o)) }
-        }
+        let reports = classifyTimed(pose(0, tilt: 0, from: 0, ms: 500, step: 10) + pose(90, tilt: 0, from: 500, ms: 200, step: 10))
         XCTAssertEqual(reports.map(\.1), [.portrait, .landscapeRight])
         XCTAssertLessThan(reports[1].0 - 500, ClassifierSettings().settleMs, "at rest: before the settle time")
     }
@@ -101,32 +97,21 @@ final class GripTests: XCTestCase {
                        "the turn rule is the only reason")
         // A pose that jumps and stays (a step) turns only for half a turn window: the rest report
         // comes then, still before the settle time.
-        var classifier = Classifier()
-        var reports: [(Double, DeviceOrientation)] = []
-        for s in pose(0, tilt: 0, from: 0, ms: 500, step: 20) + pose(90, tilt: 0, from: 500, ms: 300, step: 20) {
-            if let o = classifier.add(s) { reports.append((s.t, o)) }
-        }
-        XCTAssertEqual(reports.map(\.0), [20, 560], "the step reported at rest, 60 ms after it")
+        let reports = classifyTimed(pose(0, tilt: 0, from: 0, ms: 500, step: 20) + pose(90, tilt: 0, from: 500, ms: 300, step: 20))
+        XCTAssertEqual(reports.map(\.t), [20, 560], "the step reported at rest, 60 ms after it")
         // Polled slowly while still (2 Hz), then a step: the samples 500 ms apart cannot tell a turn
         // from a step and say nothing, so the reading that confirms the first one 20 ms later reports it.
-        var polled = Classifier()
-        var polledReports: [(Double, DeviceOrientation)] = []
-        for s in pose(0, tilt: 0, from: 0, ms: 1500, step: 500) + pose(90, tilt: 0, from: 1500, ms: 40, step: 20) {
-            if let o = polled.add(s) { polledReports.append((s.t, o)) }
-        }
-        XCTAssertEqual(polledReports.map(\.1), [.portrait, .landscapeRight])
-        XCTAssertEqual(polledReports.last?.0, 1520, "reported at the confirming read")
+        let polledReports = classifyTimed(pose(0, tilt: 0, from: 0, ms: 1500, step: 500) + pose(90, tilt: 0, from: 1500, ms: 40, step: 20))
+        XCTAssertEqual(polledReports.map(\.o), [.portrait, .landscapeRight])
+        XCTAssertEqual(polledReports.last?.t, 1520, "reported at the confirming read")
         // The same slow polls with the device turning on (180°/s): the confirming read shows the
         // motion, and nothing settles until the turn ends.
-        var turned = Classifier()
-        var turnedReports: [(Double, DeviceOrientation)] = []
         var turn = pose(0, tilt: 0, from: 0, ms: 1500, step: 500) + pose(70, tilt: 0, from: 1500, ms: 20)
         turn += pose(73.6, tilt: 0, from: 1520, ms: 20)
         for (i, t) in stride(from: 1570.0, through: 1570 + 50 * 5, by: 50).enumerated() {
             turn += pose(min(180, 82.6 + 9 * Double(i)), tilt: 0, from: t, ms: 50)
         }
-        for s in turn { if let o = turned.add(s) { turnedReports.append((s.t, o)) } }
-        XCTAssertEqual(turnedReports.map(\.1), [.portrait], "no landscape while the polls show the turn going on")
+        XCTAssertEqual(classify(turn), [.portrait], "no landscape while the polls show the turn going on")
         // Samples that stop mid-turn (a sensor that reports only on change): the device is taken as
         // still a turn window after the last one, and what it showed settles then.
         var stopped = Classifier()
