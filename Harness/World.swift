@@ -53,13 +53,14 @@ public final class World {
     @discardableResult
     public func startDaemon(_ arguments: [String] = [], name: String = "daemon", sensor: String? = "simulated",
                             stateDirectory: String? = nil, address: String? = nil, environment: [String: String] = [:],
-                            user: TestAccount? = nil, output: ChildProcess.Output? = nil,
+                            user: TestAccount? = nil, wrapper: [String] = [], output: ChildProcess.Output? = nil,
                             waitFor: String? = Orientation1.busName, timeout: Double = 5,
                             checked: Bool = true) throws -> ChildProcess {
         var argv = [programsDirectory() + "/orientationd", "--address", address ?? bus.address]
         if let sensor { argv += ["--sensor", sensor] }
         argv += ["--state-dir", stateDirectory ?? self.stateDirectory(name)] + arguments
         if let user { argv = ["setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups"] + argv }
+        argv = wrapper + argv
         let child = try start(argv, name: name, environment: environment, output: output, waitFor: waitFor, timeout: timeout)
         if checked { check(child, as: name) }
         return child

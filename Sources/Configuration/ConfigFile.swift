@@ -12,7 +12,8 @@ package enum ConfigFile {
         "Application": ["SupportedOrientations", "Idiom"],
         "Rotation": ["Duration"],
         "Screen": ["PortraitSize"],
-        "Sensor": ["Source", "PollHz", "StillPollHz", "StillAfterMs", "StillTolerance", "MountMatrix"],
+        "Sensor": ["Source", "PollHz", "StillPollHz", "StillAfterMs", "StillTolerance", "MotionEvents", "MotionStillAfterMs",
+                   "MountMatrix"],
         "Classifier": Set(ClassifierSettings.keys.map(\.key)),
         "Limits": ["Windows", "Controllers", "Depth", "WindowsPerUser", "ControllersPerUser", "TotalWindows", "TotalControllers",
                    "QueuedBytes", "QueuedBytesPerUser", "TotalQueuedBytes"],
@@ -138,6 +139,19 @@ package enum ConfigFile {
                 throw fail("Sensor", "StillTolerance", "accepted: m/s² per axis from 0.01 to 5, e.g. 0.5")
             }
             settings.stillTolerance = tolerance
+        }
+        if let text = value("Sensor", "MotionEvents") {
+            switch text {
+            case "true": settings.motionEvents = true
+            case "false": settings.motionEvents = false
+            default: throw fail("Sensor", "MotionEvents", "accepted: true, false")
+            }
+        }
+        if let text = value("Sensor", "MotionStillAfterMs") {
+            guard let ms = Double(text), ms.isFinite, (0...60_000).contains(ms) else {
+                throw fail("Sensor", "MotionStillAfterMs", "accepted: milliseconds from 0 to 60000, e.g. 100")
+            }
+            settings.motionStillAfterMs = ms
         }
         if let text = value("Sensor", "MountMatrix") {
             do { settings.mountMatrix = try MountMatrix(parsing: text) } catch {

@@ -48,6 +48,11 @@ public struct Settings {
     public var stillAfterMs = 1000.0
     /// How far a reading may stray, m/s² per axis, and still count as still (`[Sensor] StillTolerance`).
     public var stillTolerance = 0.5
+    /// `[Sensor] MotionEvents`: a polled accelerometer whose driver offers a motion event is not polled
+    /// while it lies still; the event wakes the reader (Docs/sensors.md, "Motion events").
+    public var motionEvents = true
+    /// `[Sensor] MotionStillAfterMs`: how long readings must hold before such a device stops being polled.
+    public var motionStillAfterMs = 100.0
     /// `[Sensor] MountMatrix`, first in precedence over the device's own.
     public var mountMatrix: MountMatrix?
     /// The classifier's thresholds (`[Classifier]`).

@@ -16,6 +16,8 @@ struct IIODevice {
     let buffer: IIOBufferSupport?
     /// An evdev accelerometer's `/dev/input/eventN`, read with `EVIOCGABS`; nil for an IIO device.
     var inputNode: String? = nil
+    /// The motion events that may wake the reader of a polled device lying still; nil when it has none.
+    var motion: IIOMotionSupport? = nil
 
     /// Where IIO devices live in sysfs.
     static let busDirectory = Sysfs.iioDevices
@@ -75,7 +77,8 @@ struct IIODevice {
                              _ configMatrix: MountMatrix?) -> IIODevice {
         let (matrix, source) = mountMatrix(path: path, sysname: sysname, udev: udev, config: configMatrix)
         return IIODevice(sysname: sysname, path: path, location: location, matrix: matrix, matrixSource: source,
-                         buffer: IIOBufferSupport(devicePath: path, sysname: sysname, udev: udev))
+                         buffer: IIOBufferSupport(devicePath: path, sysname: sysname, udev: udev),
+                         motion: IIOMotionSupport(devicePath: path, node: udev.deviceNode(else: sysname)))
     }
 
     /// The first valid matrix of: config, udev ACCEL_MOUNT_MATRIX, sysfs mount_matrix, in_accel_mount_matrix,

@@ -8,9 +8,9 @@ import Sensors
 /// A poll is one `pread` at offset 0 per attribute and nothing else (sysfs produces the value afresh on every
 /// read from the start), where open, read and close each time cost three system calls and a path walk
 /// per axis. The kernel's sysfs never replaces an attribute under its descriptor; a fake sysfs
-/// (umockdev) does, and removes a device's directory, which `ReplacedFileWatch` tells without a
-/// system call per poll: a replaced file is opened again before its next read, and a removed
-/// directory fails the read as a vanished file does.
+/// (umockdev) does, and removes a device's directory, which `ReplacedFileWatch` tells with one
+/// non-blocking read of its inotify queue per poll: a replaced file is opened again before its next
+/// read, and a removed directory fails the read as a vanished file does.
 final class IIORawFiles {
     private let paths: [String]
     private var fds: [FileDescriptor] = []
@@ -62,7 +62,11 @@ final class IIORawFiles {
 
     /// Reads the attribute from its start; the byte count.
     private func pread(_ axis: Int) throws(IIOError) -> Int {
-        if let replacements, replacements.anyReplaced || replacements.directoryRemoved { try reopen(axis, replacements) }
+        if let replacements {
+            // Once per poll: the first attribute is read first.
+            if axis == 0 { replacements.refresh() }
+            if replacements.anyReplaced || replacements.directoryRemoved { try reopen(axis, replacements) }
+        }
         let fd = fds[axis]
         do {
             return try fd.read(fromAbsoluteOffset: 0, into: &buffer)

@@ -39,6 +39,23 @@ public final class IIOSource: SensorSource {
     private var raisedFrequency: RaisedSamplingFrequency?
     /// Devices whose sampling frequency change was logged (raised or refused), so each is logged once.
     private var loggedFrequency: Set<String> = []
+    /// The device's motion events while claimed and polled: once it lies still it is not polled
+    /// until they wake the reader (Docs/sensors.md, "Motion events").
+    private var motion: IIOMotionEvents?
+    /// The device whose motion events failed or woke the reader for nothing too often: polled at the
+    /// still rate until the claim ends.
+    private var motionRefused: String?
+    /// Devices whose motion events were logged (used or refused), so each is logged once.
+    private var loggedMotion: Set<String> = []
+    /// When the last motion event woke the reader, and `pace.moves` then.
+    private var wokeAt = -Double.infinity
+    private var movesAtWake = 0
+    /// Wake-ups in a row that found no movement.
+    private var idleWakes = 0
+    /// `[Sensor] StillAfterMs`, for a device polled at the still rate.
+    private let stillAfterMs: Double
+    /// Idle wake-ups in a row after which a device's motion events are no longer trusted for the claim.
+    static let idleWakeLimit = 5
 
     /// Looks for a device now and watches for others; `configMatrix` overrides every other mount matrix.
     public init(feed: SampleFeed, sink: SensorSink, configMatrix: MountMatrix?, pace: PollPace) {
@@ -47,6 +64,7 @@ public final class IIOSource: SensorSource {
         self.configMatrix = configMatrix
         pollHz = pace.pollHz
         self.pace = pace
+        stillAfterMs = pace.stillAfterMs
         // About a quarter of a second of failures (at least 3) before the pose is given up.
         faults = FaultEpisode(unknownAfter: max(3, self.pollHz / 4))
         device = look()
@@ -88,8 +106,77 @@ public final class IIOSource: SensorSource {
             }
         }
         pace.reset()
+        openMotionEvents(device)
         schedulePolls(every: pace.movingIntervalMs)
         poll()
+    }
+
+    /// Enables the device's motion events for this claim when it has them and they are wanted.
+    private func openMotionEvents(_ device: IIODevice) {
+        pace.stillAfterMs = stillAfterMs
+        idleWakes = 0
+        wokeAt = -.infinity
+        guard device.inputNode == nil, let support = device.motion, let holdMs = pace.motionStillAfterMs,
+              motionRefused != device.sysname else { return }
+        let first = loggedMotion.insert(device.sysname).inserted
+        do {
+            motion = try IIOMotionEvents(support, devicePath: device.path, moved: { [unowned self] in motionWoke() },
+                                         failed: { [unowned self] problem in refuseMotion(problem) })
+            pace.stillAfterMs = holdMs
+            if first {
+                Log.info("\(device.sysname): not polled while still: \(motion!.description) wake it when it moves")
+            }
+        } catch {
+            if first {
+                Log.warning("\(device.sysname): motion events unavailable (\(error)); polled at \(SysfsNumber.decimal(1000 / pace.stillIntervalMs)) Hz once still")
+            }
+        }
+    }
+
+    /// The first motion event after stillness: polled at once and at the moving rate for at least
+    /// the time to stillness, so a turn that starts slowly is followed.
+    private func motionWoke() {
+        guard running, pollTimer == nil, motion != nil else { return }
+        wokeAt = SampleFeed.now
+        movesAtWake = pace.moves
+        schedulePolls(every: pace.movingIntervalMs)
+        poll()
+    }
+
+    /// Motion events that failed, or woke the reader for nothing `idleWakeLimit` times in a row: the
+    /// device is polled at the still rate until the claim ends.
+    private func refuseMotion(_ problem: String) {
+        motion?.close()
+        motion = nil
+        guard let device else { return }
+        motionRefused = device.sysname
+        pace.stillAfterMs = stillAfterMs
+        Log.warning("\(device.sysname): \(problem); polled at \(SysfsNumber.decimal(1000 / pace.stillIntervalMs)) Hz once still until the claim ends")
+        if running, pollTimer == nil { schedulePolls(every: pace.stillIntervalMs) }
+    }
+
+    /// Schedules the next poll after `sample`; a device whose motion events wake the reader and that
+    /// has lain still long enough is not polled again until one does.
+    private func reschedule(after sample: Sample) {
+        var next = pace.interval(after: sample)
+        if let motion {
+            let waking = SampleFeed.now - wokeAt < pace.stillAfterMs
+            if pace.isStill && !waking && feed.isSettled {
+                if wokeAt > -.infinity {
+                    idleWakes = pace.moves == movesAtWake ? idleWakes + 1 : 0
+                    if idleWakes >= Self.idleWakeLimit {
+                        return refuseMotion("\(idleWakes) motion events in a row came without movement")
+                    }
+                }
+                pollTimer?.cancel()
+                pollTimer = nil
+                motion.arm()
+                return
+            }
+            // Until the wake-up's window has passed; a pose not yet settled is polled at the still rate.
+            if waking { next = min(next, pace.movingIntervalMs) }
+        }
+        schedulePolls(every: next)
     }
 
     /// (Re)arms the poll timer when the interval changes.
@@ -107,6 +194,9 @@ public final class IIOSource: SensorSource {
         inputFiles = nil
         buffer?.close()
         buffer = nil
+        motion?.close()
+        motion = nil
+        motionRefused = nil
         raisedFrequency?.restore()
         raisedFrequency = nil
         // The device may turn before the next claim: its pose is classified afresh then (P16).
@@ -150,7 +240,7 @@ public final class IIOSource: SensorSource {
                 if rawFiles == nil { rawFiles = try IIORawFiles(devicePath: device.path) }
                 (x, y, z) = try rawFiles!.read()
             }
-            if let sample = take(x, y, z), pollTimer != nil { schedulePolls(every: pace.interval(after: sample)) }
+            if let sample = take(x, y, z), pollTimer != nil { reschedule(after: sample) }
         } catch {
             fault(error.errno == nil ? error.description : "cannot read \(error)")
         }

@@ -1,18 +1,17 @@
 @preconcurrency import Glibc
-import CGLib
-import EventLoop
 
 /// Tells an open set of attribute files when one of them is replaced under its descriptor or its
-/// device's directory is removed: an inotify watch on each directory the files live in.
+/// device's directory is removed: an inotify watch on each directory the files live in, whose queue
+/// is read (`refresh`, one non-blocking `read`) right before the files are.
 ///
 /// The kernel's sysfs never replaces an attribute and sends inotify no event for a new value, so on
-/// real hardware the watch is one quiet descriptor in the loop's poll set: it costs no system call
-/// and no wake-up per poll. A fake sysfs (umockdev's `set_attribute` writes a new file and renames it
-/// over the old; its `remove_device` deletes the directory) does send events, and the next read opens
-/// the file again or finds the device gone.
+/// real hardware the queue is always empty: one system call per poll, and never a wake-up. A fake
+/// sysfs (umockdev's `set_attribute` writes a new file and renames it over the old; its
+/// `remove_device` deletes the directory) does send events, and the next read opens the file again
+/// or finds the device gone. The queue is not watched by the main loop: a fake device written while
+/// it is not polled (a device lying still whose motion events wake the reader) wakes nobody.
 final class ReplacedFileWatch {
     private let fd: Int32
-    private var watch: FDWatch?
     /// Base names of the files watched, with their places in `paths`, by the directory watch they live under.
     private var names: [Int32: [(name: String, index: Int)]] = [:]
     /// The files replaced since they were last taken (places in `paths`), and whether a file watched or
@@ -38,16 +37,12 @@ final class ReplacedFileWatch {
             guard wd >= 0 else { continue }
             names[wd, default: []].append((name, index))
         }
-        watch = FDWatch(fd: fd, condition: CGLIB_IO_IN) { [unowned self] _ in
-            drain()
-            return true
-        }
     }
 
-    deinit {
-        watch?.cancel()
-        close(fd)
-    }
+    deinit { close(fd) }
+
+    /// Reads what the watch has seen since the last call: the files replaced and the directory removed.
+    func refresh() { drain() }
 
     /// Whether the file at `index` of the paths watched was replaced since the last call for it; the mark is taken.
     func takeReplaced(_ index: Int) -> Bool {

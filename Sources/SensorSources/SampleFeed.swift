@@ -33,6 +33,9 @@ public final class SampleFeed {
         self.sink = sink
     }
 
+    /// Whether the classifier has nothing left to report without another sample (`Classifier.isSettled`).
+    public var isSettled: Bool { classifier.isSettled }
+
     /// Milliseconds on the monotonic clock (`g_get_monotonic_time`).
     static var now: Double { Double(g_get_monotonic_time()) / 1000 }
 

@@ -30,6 +30,8 @@ public struct Classifier: Sendable {
     private var offScaleRun: (since: Double, count: Int, sum: Double)?
     /// The orientation waiting to settle, and since when.
     private var candidate: (orientation: DeviceOrientation, since: Double)?
+    /// What the last steady sample showed before the grips held it back.
+    private var unheld: DeviceOrientation?
     /// The first sample of the pose the candidate has shown since, within the rest tolerance.
     private var rest: Sample?
     /// The last time the magnitude was outside the steady band.
@@ -54,6 +56,11 @@ public struct Classifier: Sendable {
         self.settings = settings
         self.gravity = gravity
     }
+
+    /// Whether nothing waits to be reported: no candidate is settling and the last sample, grips
+    /// aside, shows the orientation reported. A reader may stop sampling a device lying still only
+    /// then: a grip that ends or a hold-off that passes needs a sample to propose what it held back.
+    public var isSettled: Bool { candidate == nil && (unheld == nil || unheld == reported) }
 
     /// When `advance(to:)` should be called if no sample comes first, so a settled pose is not kept waiting.
     public var deadline: Double? {
@@ -113,6 +120,7 @@ public struct Classifier: Sendable {
         let tilt = Self.tilt(of: sample, magnitude: magnitude)
         if abs(tilt) <= settings.flatAngle { remember(angle: Self.angle(of: sample), at: sample.t) }
         let held = grips.hold(proposed, reported: reported, tilt: tilt, at: sample.t, settings)
+        unheld = proposed
         propose(held ? reported : proposed, at: sample.t)
         if let orientation = confirmAtRest(sample, magnitude: magnitude) { return orientation }
         return advance(to: sample.t)
@@ -137,6 +145,7 @@ public struct Classifier: Sendable {
         guard sample.t.isFinite, magnitude.isFinite, magnitude > 0 else { return add(sample) }
         lastTime = sample.t
         let orientation = pose(of: sample, magnitude: magnitude)
+        unheld = orientation
         guard orientation != reported else { return nil }
         return report(orientation)
     }

@@ -12,25 +12,37 @@ public struct PollPace: Sendable {
     public let movingIntervalMs: Int
     /// Milliseconds between polls once it has lain still (`[Sensor] StillPollHz`).
     public let stillIntervalMs: Int
-    /// How long readings must hold before the still rate applies.
-    public let stillAfterMs: Double
+    /// How long readings must hold before the still rate applies (`motionStillAfterMs` while motion events
+    /// wake the reader, else `[Sensor] StillAfterMs`).
+    public var stillAfterMs: Double
     /// How far (m/s², per axis) a reading may stray and still count as the same pose: about 3°,
     /// well above a resting sensor's noise and well below any turn.
     public let tolerance: Double
     /// Milliseconds to the reading that checks the first one to move after stillness.
     public let confirmIntervalMs: Int
+    /// How long readings must hold before a device whose motion events will wake the reader stops
+    /// being polled (`[Sensor] MotionStillAfterMs`); nil when motion events are not used
+    /// (`[Sensor] MotionEvents=false`).
+    public let motionStillAfterMs: Double?
 
     private var reference: Sample?
     private var still = false
+    /// Readings that strayed beyond the tolerance so far: a new pose or a movement each.
+    public private(set) var moves = 0
 
-    public init(pollHz: Int, stillPollHz: Int, stillAfterMs: Double = 1000, tolerance: Double = 0.5, confirmMs: Double = 20) {
+    public init(pollHz: Int, stillPollHz: Int, stillAfterMs: Double = 1000, tolerance: Double = 0.5, confirmMs: Double = 20,
+                motionStillAfterMs: Double? = nil) {
         self.pollHz = max(1, pollHz)
         movingIntervalMs = max(1, 1000 / self.pollHz)
         stillIntervalMs = max(movingIntervalMs, 1000 / max(1, stillPollHz))
         self.stillAfterMs = stillAfterMs
         self.tolerance = tolerance
         confirmIntervalMs = min(movingIntervalMs, max(1, Int(confirmMs.rounded(.up))))
+        self.motionStillAfterMs = motionStillAfterMs
     }
+
+    /// Whether the readings have held for `stillAfterMs`.
+    public var isStill: Bool { still }
 
     /// The interval to wait before the next poll, given the reading just taken.
     public mutating func interval(after sample: Sample) -> Int {
@@ -39,6 +51,7 @@ public struct PollPace: Sendable {
             still = still || sample.t - r.t >= stillAfterMs
             return still ? stillIntervalMs : movingIntervalMs
         }
+        if reference != nil { moves += 1 }
         reference = sample
         defer { still = false }
         return still ? confirmIntervalMs : movingIntervalMs

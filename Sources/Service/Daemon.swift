@@ -59,7 +59,8 @@ public final class Daemon {
             IIOSource(feed: feed, sink: sink, configMatrix: settings.mountMatrix,
                       pace: PollPace(pollHz: settings.pollHz, stillPollHz: settings.stillPollHz,
                                      stillAfterMs: settings.stillAfterMs, tolerance: settings.stillTolerance,
-                                     confirmMs: settings.classifier.restMs))
+                                     confirmMs: settings.classifier.restMs,
+                                     motionStillAfterMs: settings.motionEvents ? settings.motionStillAfterMs : nil))
         }
         func proxy(_ sink: SensorSink) -> SensorProxySource {
             SensorProxySource(connectingLaterTo: .system, sink: sink, ownUniqueNames: ownNames)

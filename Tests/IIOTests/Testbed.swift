@@ -101,6 +101,12 @@ final class Testbed {
     /// request and its answer).
     func loadIoctl(_ node: String, _ file: String) throws { try command(["op": "load_ioctl", "node": node, "file": file]) }
 
+    /// Answers `IIO_GET_EVENT_FD_IOCTL` on `node` with `fds`, one per call (descriptors the daemon was
+    /// started holding: umockdev cannot make one in its process), then EBUSY; other requests as before.
+    func answerEventDescriptor(_ node: String, fds: [Int32]) throws {
+        try command(["op": "event_fd", "node": node, "fds": fds.map(Int.init)])
+    }
+
     /// Writes bytes to the fake character device, as if the kernel had pushed them into the buffer.
     func writeDevice(_ node: String, _ bytes: [UInt8]) throws {
         try command(["op": "write_dev", "node": node, "hex": bytes.map { String(format: "%02x", $0) }.joined()])
@@ -132,9 +138,11 @@ class TestbedTestCase: EndToEndTestCase {
     var testbedEnvironment: [String: String] { World.testbedEnvironment(root: testbed.root) }
 
     /// Starts orientationd in the testbed with `arguments` and waits until `name` has an owner.
-    func launch(_ arguments: [String], as user: TestAccount? = nil, waitingFor name: String = Orientation1.busName) throws {
+    /// `wrapper` runs it (a shell that opens descriptors for it, say).
+    func launch(_ arguments: [String], as user: TestAccount? = nil, wrapper: [String] = [],
+                waitingFor name: String = Orientation1.busName) throws {
         daemon = try world.startDaemon(arguments, sensor: nil, stateDirectory: scratch + "/state", environment: testbedEnvironment,
-                                       user: user, waitFor: name)
+                                       user: user, wrapper: wrapper, waitFor: name)
     }
 
     override func setUpWithError() throws {

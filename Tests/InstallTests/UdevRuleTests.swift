@@ -50,9 +50,30 @@ final class UdevRuleTests: XCTestCase {
     }
 
     /// A buffered accelerometer: the rule hands its node (read) and the attributes that turn its buffer
-    /// on (write) to the daemon's group, and nothing else. `udevadm test` shows the node's group and
-    /// mode and the command the rule runs, which is then run on the fake device as udev would.
+    /// on (write) to the daemon's group, and nothing else.
     func testABufferedAccelerometersBufferGoesToTheDaemonsGroupAndNothingElse() throws {
+        try assertHanded(["buffer/enable=0", "buffer/length=2", "scan_elements/in_accel_x_en=0", "scan_elements/in_accel_y_en=0",
+                          "scan_elements/in_accel_z_en=0", "scan_elements/in_timestamp_en=0", "trigger/current_trigger=",
+                          "in_accel_hysteresis=0", "sampling_frequency=10"],
+                         handed: ["buffer/enable", "buffer/length", "scan_elements/in_accel_x_en", "scan_elements/in_accel_y_en",
+                                  "scan_elements/in_accel_z_en", "scan_elements/in_timestamp_en", "trigger/current_trigger",
+                                  "in_accel_hysteresis"])
+    }
+
+    /// An accelerometer with motion events: the rule hands its node (read) and the rising and either
+    /// events' enable attributes (write) to the daemon's group; a falling event (free fall), a threshold
+    /// value and everything else stay root's.
+    func testAnAccelerometersMotionEventsGoToTheDaemonsGroupAndNothingElse() throws {
+        try assertHanded(["events/in_accel_x&y&z_mag_rising_en=0", "events/in_accel_thresh_either_en=0",
+                          "events/in_accel_x&y&z_mag_falling_en=0", "events/in_accel_x&y&z_mag_rising_value=100",
+                          "sampling_frequency=10"],
+                         handed: ["events/in_accel_x&y&z_mag_rising_en", "events/in_accel_thresh_either_en"])
+    }
+
+    /// Runs the installed rule on an accelerometer with `extra` attributes: its node goes to the daemon's
+    /// group, readable; `udevadm test` shows the commands the rule runs, which are then run on the fake
+    /// device as udev would, and exactly the `handed` attributes become the group's to write.
+    private func assertHanded(_ extra: [String], handed: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         for tool in ["udevadm", "umockdev-run", "unshare", "stat"] where !toolExists(tool) {
             throw unavailable("\(tool) is not installed")
         }
@@ -63,40 +84,37 @@ final class UdevRuleTests: XCTestCase {
         let install = try Installation()
         defer { install.remove() }
         let rule = "\(install.prefix)/lib/udev/rules.d/80-orientationd.rules"
-        let buffered = ["buffer/enable=0", "buffer/length=2", "scan_elements/in_accel_x_en=0", "scan_elements/in_accel_y_en=0",
-                        "scan_elements/in_accel_z_en=0", "scan_elements/in_timestamp_en=0", "trigger/current_trigger=",
-                        "in_accel_hysteresis=0", "sampling_frequency=10"]
-        let result = try udevadmTest(rule: rule, attributes: Self.accelerometer + buffered, scratch: install.root)
+        let result = try udevadmTest(rule: rule, attributes: Self.accelerometer + extra, scratch: install.root)
         let description = install.root + "/device.umockdev"
         let ruleLines = result.stderr.split(separator: "\n").filter { $0.contains("80-orientationd.rules:") }
-        XCTAssertTrue(ruleLines.contains { $0.hasSuffix(" MODE 0640") }, "the node is readable by the group: \(ruleLines)")
-        XCTAssertTrue(ruleLines.contains { $0.contains(" GROUP ") }, "the node goes to the group: \(ruleLines)")
-        let command = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("run: '/bin/sh -c") }
-            .map { String($0.dropFirst("run: '".count).dropLast()) }, result.stdout)
+        XCTAssertTrue(ruleLines.contains { $0.hasSuffix(" MODE 0640") }, "the node is readable by the group: \(ruleLines)",
+                      file: file, line: line)
+        XCTAssertTrue(ruleLines.contains { $0.contains(" GROUP ") }, "the node goes to the group: \(ruleLines)", file: file, line: line)
+        let commands = result.stdout.split(separator: "\n").filter { $0.hasPrefix("run: '/bin/sh -c") }
+            .map { String($0.dropFirst("run: '".count).dropLast()) }
+        XCTAssertFalse(commands.isEmpty, result.stdout, file: file, line: line)
 
         // Run as udev runs it, on the fake device, then look at every attribute.
-        let attributes = (Self.accelerometer + buffered).map { String($0.split(separator: "=")[0]) }
+        let attributes = (Self.accelerometer + extra).map { String($0.split(separator: "=")[0]) }
         let base = "/sys" + Self.devicePath
         let check = runTool(["umockdev-run", "-d", description, "--", "sh", "-c",
-                             command + "; cd \(base) && stat -c '%n %G %A' " + attributes.joined(separator: " ")])
-        XCTAssertEqual(check.status, 0, check.stderr)
+                             commands.joined(separator: "; ") + "; cd \(base) && stat -c '%n %G %A' "
+                                + attributes.map { "'\($0)'" }.joined(separator: " ")])
+        XCTAssertEqual(check.status, 0, check.stderr, file: file, line: line)
         var owners: [String: String] = [:]
-        for line in check.stdout.split(separator: "\n") {
-            let parts = line.split(separator: " ")
+        for output in check.stdout.split(separator: "\n") {
+            let parts = output.split(separator: " ")
             if parts.count == 3 { owners[String(parts[0])] = "\(parts[1]) \(parts[2])" }
         }
-        let handed = ["buffer/enable", "buffer/length", "scan_elements/in_accel_x_en", "scan_elements/in_accel_y_en",
-                      "scan_elements/in_accel_z_en", "scan_elements/in_timestamp_en", "trigger/current_trigger",
-                      "in_accel_hysteresis"]
         for attribute in attributes {
-            let owner = try XCTUnwrap(owners[attribute], "\(attribute): \(check.stdout)")
+            let owner = try XCTUnwrap(owners[attribute], "\(attribute): \(check.stdout)", file: file, line: line)
             if handed.contains(attribute) {
-                XCTAssertEqual(owner, "orientationd -rw-rw-r--", attribute)
+                XCTAssertEqual(owner, "orientationd -rw-rw-r--", attribute, file: file, line: line)
             } else {
                 // "root -rw-r--r--": the mode's sixth character is the group's write bit.
                 let mode = Array(owner.dropFirst("root ".count))
                 XCTAssertTrue(owner.hasPrefix("root ") && mode.count == 10 && mode[5] != "w",
-                              "\(attribute) stays root's, not group-writable: \(owner)")
+                              "\(attribute) stays root's, not group-writable: \(owner)", file: file, line: line)
             }
         }
     }

@@ -36,6 +36,28 @@ final class GripTests: XCTestCase {
         XCTAssertEqual(classify(samples), [.portrait, .landscapeRight])
     }
 
+    /// A reader may stop sampling only when the classifier is settled: not while a grip holds an
+    /// edge back (overhead, turned sideways), nor while a candidate settles.
+    func testSettledOnlyWhenNothingIsHeldBackOrSettling() {
+        var classifier = Classifier(settings: ClassifierSettings())
+        for s in pose(0, tilt: 0, from: 0, ms: 500) { _ = classifier.add(s) }
+        XCTAssertTrue(classifier.isSettled, "portrait, reported")
+        _ = classifier.add(pose(90, tilt: 0, from: 500, ms: 50)[0])
+        XCTAssertFalse(classifier.isSettled, "landscape proposed, settling")
+        for s in pose(90, tilt: 0, from: 550, ms: 500) { _ = classifier.add(s) }
+        XCTAssertEqual(classifier.reported, .landscapeRight)
+        XCTAssertTrue(classifier.isSettled)
+        var overhead = Classifier(settings: ClassifierSettings())
+        var samples = pose(0, tilt: 0, from: 0, ms: 500)
+        for (i, tilt) in stride(from: -5.0, through: -60, by: -5).enumerated() {
+            samples += pose(0, tilt: tilt, from: 500 + Double(i) * 50, ms: 50)
+        }
+        samples += pose(90, tilt: -60, from: 1100, ms: 1000)
+        for s in samples { _ = overhead.add(s) }
+        XCTAssertEqual(overhead.reported, .portrait)
+        XCTAssertFalse(overhead.isSettled, "overhead and turned: the grip holds landscape back")
+    }
+
     /// Picked up from a table, where it lay for two seconds: on the way up the phone passes through
     /// a landscape reading for 300 ms before the hand holds it upright.
     func testFlatThenPickedUpDoesNotFlashLandscape() {

@@ -47,4 +47,21 @@ final class PollPaceTests: XCTestCase {
         _ = pace.interval(after: sample(0, 0, -9.81))
         XCTAssertEqual(pace.interval(after: sample(3000, 0, -9.81)), 100)
     }
+
+    func testMovesCountReadingsThatStrayAndIsStillSaysWhenTheyHeld() {
+        var pace = PollPace(pollHz: 20, stillPollHz: 2, stillAfterMs: 200)
+        _ = pace.interval(after: sample(0, 0, -9.81))
+        XCTAssertFalse(pace.isStill)
+        _ = pace.interval(after: sample(150, 0.2, -9.81))
+        XCTAssertFalse(pace.isStill, "held 150 ms of 200")
+        _ = pace.interval(after: sample(200, 0.2, -9.81))
+        XCTAssertTrue(pace.isStill)
+        XCTAssertEqual(pace.moves, 0, "the first reading and those within the tolerance are no move")
+        _ = pace.interval(after: sample(250, 9.81, 0))
+        XCTAssertEqual(pace.moves, 1)
+        XCTAssertFalse(pace.isStill)
+        pace.stillAfterMs = 1000
+        _ = pace.interval(after: sample(500, 9.81, 0))
+        XCTAssertFalse(pace.isStill, "the time to stillness can change")
+    }
 }

@@ -200,6 +200,8 @@ final class ConfigErrorTests: EndToEndTestCase {
                                      ("[Sensor]\nStillPollHz=0\n", "[Sensor]", "StillPollHz"),
                                      ("[Sensor]\nStillAfterMs=-1\n", "[Sensor]", "StillAfterMs"),
                                      ("[Sensor]\nStillTolerance=9\n", "[Sensor]", "StillTolerance"),
+                                     ("[Sensor]\nMotionEvents=yes\n", "[Sensor]", "MotionEvents"),
+                                     ("[Sensor]\nMotionStillAfterMs=-5\n", "[Sensor]", "MotionStillAfterMs"),
                                      ("[Classifier]\nRestMs=0\n", "[Classifier]", "RestMs"),
                                      ("[Classifier]\nRestTolerance=3\n", "[Classifier]", "RestTolerance")] {
             let r = run([], config: config)

@@ -1,4 +1,4 @@
-import sys, os, json
+import sys, os, json, struct
 import gi
 gi.require_version('UMockdev', '1.0')
 from gi.repository import UMockdev
@@ -7,6 +7,23 @@ def reply(value):
     sys.stdout.write(json.dumps(value) + "\n")
     sys.stdout.flush()
 reply({"root": tb.get_root_dir()})
+handlers = []
+IIO_GET_EVENT_FD_IOCTL = 0x80046990
+def event_fd_handler(fds):
+    """Answers IIO_GET_EVENT_FD_IOCTL with the next of fds, then EBUSY; declines other requests."""
+    def on_ioctl(base, client):
+        if client.get_request() != IIO_GET_EVENT_FD_IOCTL:
+            return False
+        if not fds:
+            client.complete(-1, 16)
+            return True
+        client.get_arg().resolve(0, 4).update(0, list(struct.pack('i', fds.pop(0))))
+        client.complete(0, 0)
+        return True
+    h = UMockdev.IoctlBase()
+    h.connect('handle-ioctl', on_ioctl)
+    handlers.append(h)
+    return h
 for line in sys.stdin:
     c = json.loads(line)
     op = c["op"]
@@ -38,6 +55,9 @@ for line in sys.stdin:
             reply({})
         elif op == "load_ioctl":
             tb.load_ioctl(c["node"], c["file"])
+            reply({})
+        elif op == "event_fd":
+            tb.attach_ioctl(c["node"], event_fd_handler(list(c["fds"])))
             reply({})
         elif op == "write_dev":
             os.write(tb.get_dev_fd(c["node"]), bytes.fromhex(c["hex"]))
