@@ -82,6 +82,39 @@ def main():
     def times(a, b):
         return '%.2f×' % (a / b) if b else ('—' if a == 0 else 'n/a')
 
+    def verdict(target, met):
+        return '%s: %s' % (target, 'met' if met else '**not met**')
+
+    def power_rows(power, device):
+        """Still and turning, CPU and wake-ups, with the targets of a battery-minded daemon."""
+        for phase, label in (('still', 'claimed, device still'), ('turning', 'claimed, turning every 2 s')):
+            p, o = power[phase + '_peer'], power[phase + '_ours']
+            limit = 0.7 if phase == 'still' else 1.5
+            row('CPU time per minute, %s%s' % (label, device), '%.1f ms' % p['cpu_ms_per_min'], '%.1f ms' % o['cpu_ms_per_min'],
+                times(o['cpu_ms_per_min'], p['cpu_ms_per_min']),
+                verdict('≤ %.1f×' % limit, o['cpu_ms_per_min'] <= limit * p['cpu_ms_per_min']))
+            row('wake-ups per second, %s%s' % (label, device), '%.1f' % p['wakeups_per_s'], '%.1f' % o['wakeups_per_s'], '',
+                verdict('≤ the peer\'s', o['wakeups_per_s'] <= p['wakeups_per_s']) if phase == 'still' else '')
+
+    def curve_rows(curve, device):
+        hz = curve.get('default_hz')
+        o, p = curve['summary'].get(str(hz)), curve['peer']
+        if not o:
+            return False
+        label = 'StillPollHz=%d (default)%s, %d run(s)' % (hz, device, curve['runs'])
+        row('%s: CPU time per minute, claimed, still' % label, '%.1f ms' % p['cpu_ms_per_min'],
+            '%.1f ms' % o['cpu_ms_per_min'], times(o['cpu_ms_per_min'], p['cpu_ms_per_min']),
+            verdict('≤ 0.7×', o['cpu_ms_per_min'] <= 0.7 * p['cpu_ms_per_min']))
+        row('%s: wake-ups per second, claimed, still' % label, '%.2f' % p['wakeups_per_s'],
+            '%.2f' % o['wakeups_per_s'], '', verdict('≤ the peer\'s', o['wakeups_per_s'] <= p['wakeups_per_s']))
+        row('%s: step after 3 s still, median / p95 (%d steps)' % (label, o['step_n']),
+            '%.0f / %.0f ms' % (p['step_median'], p['step_p95']), '%.0f / %.0f ms' % (o['step_median'], o['step_p95']),
+            times(o['step_median'], p['step_median']), verdict('≤ 0.5× the peer\'s median', o['step_median'] <= 0.5 * p['step_median']))
+        row('%s: %g ms turn, its end → seen, median / p95 (%d turns)' % (label, curve['sweep_ms'], o['sweep_n']),
+            '%.0f / %.0f ms' % (p['sweep_median'], p['sweep_p95']),
+            '%.0f / %.0f ms' % (o['sweep_median'], o['sweep_p95']), '', verdict('median ≤ 150 ms', o['sweep_median'] <= 150))
+        return True
+
     bus = load(out, 'bus-benchmark')
     if bus:
         med = {k: {w: statistics.median(v) for w, v in bus[k].items()} for k in ('rss', 'private', 'gets', 'starts')}
@@ -101,6 +134,21 @@ def main():
                 '%.0f µs' % scale['empty']['sched'], '', '≤ 200 µs')
             row('daemon CPU per forced rotation, %d controllers' % scale['controllers'], '—',
                 '%.0f µs' % scale['loaded']['sched'], '', '≤ 1 ms')
+    starts = load(out, 'memory-starts')
+    if starts:
+        def span(who, key):
+            values = [r[who][key] for r in starts]
+            return '%s–%s kB' % ('{:,}'.format(min(values)), '{:,}'.format(max(values)))
+
+        def each(key):
+            return sum(r['ours'][key] <= r['peer'][key] for r in starts)
+        n = len(starts)
+        for key, label in (('VmRSS', 'VmRSS'), ('Pss', 'PSS'), ('private', 'private memory')):
+            worst = max(r['ours'][key] / r['peer'][key] for r in starts)
+            target = verdict('≤ the peer\'s in each start', each(key) == n) + ' (%d of %d)' % (each(key), n) \
+                if key != 'private' else 'reported'
+            row('idle %s, %d alternating cold starts (`memory/starts.py`)' % (label, n), span('peer', key), span('ours', key),
+                'up to %.2f×' % worst, target)
     start = load(out, 'startup')
     if start and 'instructions' in start:
         i = start['instructions']
@@ -121,13 +169,25 @@ def main():
         if lat['cost_medians']:
             row('daemon work per sample, median', '—', '%.1f µs' % statistics.median(lat['cost_medians']), '', '≤ 50 µs')
         png = plot(out, lat)
+    motion = ' (motion event)'
+    lat_m = load(out, 'latency-motion')
+    if lat_m:
+        lp, lo = lat_m['latencies']['peer'], lat_m['latencies']['ours']
+        row('rotation latency%s, median (%d steps)' % (motion, len(lo)), '%.0f ms' % statistics.median(lp),
+            '%.0f ms' % statistics.median(lo), times(statistics.median(lo), statistics.median(lp)),
+            verdict('≤ 0.5× the peer\'s', statistics.median(lo) <= 0.5 * statistics.median(lp)))
+        row('rotation latency%s, p95' % motion, '%.0f ms' % percentile(lp, 95), '%.0f ms' % percentile(lo, 95), '', '')
+        row('orientation changes on 6 s of 32°–58° jitter%s, per run' % motion,
+            ','.join(str(j['peer']) for j in lat_m['jitter']), ','.join(str(j['ours']) for j in lat_m['jitter']), '', '0')
     power = load(out, 'power')
     if power:
-        for phase, label in (('still', 'claimed, device still'), ('turning', 'claimed, turning every 2 s')):
-            p, o = power[phase + '_peer'], power[phase + '_ours']
-            row('CPU time per minute, ' + label, '%.1f ms' % p['cpu_ms_per_min'], '%.1f ms' % o['cpu_ms_per_min'],
-                times(o['cpu_ms_per_min'], p['cpu_ms_per_min']), '≤ 1.0×' if phase == 'still' else '')
-            row('wake-ups per second, ' + label, '%.1f' % p['wakeups_per_s'], '%.1f' % o['wakeups_per_s'], '', '')
+        power_rows(power, ' (polled device)')
+    power_m = load(out, 'power-motion')
+    if power_m:
+        power_rows(power_m, motion)
+        row('orientation changes announced while turning%s, per run' % motion,
+            ','.join(map(str, power_m['changes']['peer'])), ','.join(map(str, power_m['changes']['ours'])), '',
+            'every turn (%s)' % ','.join(map(str, power_m['turns'])))
     wake = load(out, 'wakeup')
     if wake:
         p, o = wake['peer'], wake['ours']
@@ -166,28 +226,18 @@ def main():
     curve = load(out, 'pollcurve')
     curve_notes = []
     if curve:
-        hz = curve.get('default_hz')
-        o, p = curve['summary'].get(str(hz)), curve['peer']
-        if o:
-            label = 'StillPollHz=%d (default), %d run(s)' % (hz, curve['runs'])
-            row('%s: CPU time per minute, claimed, still' % label, '%.1f ms' % p['cpu_ms_per_min'],
-                '%.1f ms' % o['cpu_ms_per_min'], times(o['cpu_ms_per_min'], p['cpu_ms_per_min']), '≤ 1.0×')
-            row('%s: wake-ups per second, claimed, still' % label, '%.2f' % p['wakeups_per_s'],
-                '%.2f' % o['wakeups_per_s'], '', '')
-            row('%s: step after 3 s still, median / p95 (%d steps)' % (label, o['step_n']),
-                '%.0f / %.0f ms' % (p['step_median'], p['step_p95']), '%.0f / %.0f ms' % (o['step_median'], o['step_p95']),
-                times(o['step_median'], p['step_median']), '≤ 0.8× the peer\'s median')
-            row('%s: %g ms turn, its end → seen, median / p95 (%d turns)' % (label, curve['sweep_ms'], o['sweep_n']),
-                '%.0f / %.0f ms' % (p['sweep_median'], p['sweep_p95']),
-                '%.0f / %.0f ms' % (o['sweep_median'], o['sweep_p95']), '', 'median ≤ 150 ms')
-        else:
-            curve_notes.append('poll curve: the default StillPollHz (%s) was not among the settings measured' % hz)
+        if not curve_rows(curve, ' (polled device)'):
+            curve_notes.append('poll curve: the default StillPollHz (%s) was not among the settings measured'
+                               % curve.get('default_hz'))
         if len(curve['settings']) > 1:
             curve_notes.append('poll curve, StillPollHz %s: below and left of the peer (less CPU still, lower step and '
                                'turn latency): %s' % (' '.join(map(str, curve['settings'])),
                                                       ', '.join(map(str, curve['below_and_left'])) or 'none'))
         if curve.get('png'):
             curve_notes.append('poll curve plot: %s' % curve['png'])
+    curve_m = load(out, 'pollcurve-motion')
+    if curve_m:
+        curve_rows(curve_m, motion)
     scenes = load(out, 'scenes')
     if scenes:
         t = scenes['totals']

@@ -12,6 +12,9 @@
 #   startup         instructions from exec to name owned (callgrind)
 #   latency         rotation latency, jitter, per-sample cost
 #   power           CPU time per minute and wake-ups per second while claimed: still, turning every 2 s
+#   power-motion, latency-motion, pollcurve-motion
+#                   power, latency and the default's point of the poll curve again on an accelerometer whose
+#                   driver offers a motion event (--motion-events: sidebyside.SideBySide, Docs/sensors.md)
 #   wakeup          what one wake-up costs while claimed and still: system calls (strace -c) and CPU
 #   buffered        a buffered accelerometer that reports only on change (a HID sensor hub's), claimed: CPU
 #                   per minute and wake-ups per second while still after one report, then turns announced
@@ -26,7 +29,7 @@
 #   follow          device turn -> headless sway output turned: `orientationctl follow sway` beside a
 #                   monitor-sensor | swaymsg shell loop (skipped without sway)
 #
-# Usage: Benchmarks/run.sh            (builds the release daemon first; about 25 minutes after that)
+# Usage: Benchmarks/run.sh            (builds the release daemon first; about 45 minutes after that)
 #   OUT=dir                 where the JSON files, latency.png and pollcurve.png go (default: a new directory in /tmp)
 #   SCRATCH / ORIENTATIOND  as for the other benchmarks (peer-setup.sh)
 #   RUNS=3 STEPS=30 POWER_SECONDS=60 WAKEUP_SECONDS=10 DEVICES=1000 STARTS=20 FOLLOW_STEPS=20 LIGHT_STEPS=20
@@ -55,6 +58,14 @@ step() {
     echo "== $bench" >&2
     "$python" "$here/$bench/bench.py" --daemon "$daemon" --json "$out/$bench.json" "$@" | tee "$out/$bench.txt" >&2
 }
+# variant NAME BENCH ARGS: BENCH again with ARGS, its figures as NAME (skipped by SKIP=NAME).
+variant() {
+    local name=$1 bench=$2
+    shift 2
+    if [[ $skip == *",$name,"* ]]; then return; fi
+    echo "== $name" >&2
+    "$python" "$here/$bench/bench.py" --daemon "$daemon" --json "$out/$name.json" "$@" | tee "$out/$name.txt" >&2
+}
 
 step bus-benchmark --runs "$runs" --starts "${STARTS:-20}"
 step memory
@@ -67,12 +78,17 @@ fi
 step startup --runs "$runs"
 step latency --runs "$runs" --steps "${STEPS:-30}"
 step power --runs "$runs" --seconds "${POWER_SECONDS:-60}"
+variant power-motion power --runs "$runs" --seconds "${POWER_SECONDS:-60}" --motion-events
+variant latency-motion latency --runs "$runs" --steps "${STEPS:-30}" --motion-events
 step wakeup --seconds "${WAKEUP_SECONDS:-10}"
 step buffered --seconds "${BUFFERED_SECONDS:-60}" --turns "${BUFFERED_TURNS:-20}"
 step churn --devices "${DEVICES:-1000}"
 step light --steps "${LIGHT_STEPS:-20}" --seconds "${LIGHT_SECONDS:-30}"
 step pollcurve --still-hz "${STILL_HZ:-default}" --runs "${POLLCURVE_RUNS:-2}" --seconds "${POLLCURVE_SECONDS:-30}" \
     --steps "${POLLCURVE_STEPS:-40}" --sweeps "${POLLCURVE_SWEEPS:-20}"
+mkdir -p "$out/pollcurve-motion"
+variant pollcurve-motion pollcurve --out "$out/pollcurve-motion" --still-hz default --runs "${POLLCURVE_RUNS:-2}" --seconds "${POLLCURVE_SECONDS:-30}" \
+    --steps "${POLLCURVE_STEPS:-40}" --sweeps "${POLLCURVE_SWEEPS:-20}" --motion-events
 step scenes --runs "${SCENE_RUNS:-1}"
 if command -v sway >/dev/null; then
     find_orientationctl

@@ -6,12 +6,21 @@ The peer is iio-sensor-proxy (/usr/sbin/iio-sensor-proxy); ours is `orientationd
 """
 import argparse
 import os
+import struct
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+
+# The testbed (umockdev's fake /sys) and the work directory live in memory, as sysfs does: on a disk
+# file system every attribute umockdev replaces leaves an inode that the kernel frees, through the
+# file system's journal, when a daemon holding the old file closes it, a cost real sysfs never has.
+# BENCH_TMPDIR chooses another place; /dev/shm is used when it is a writable directory.
+if 'BENCH_TMPDIR' in os.environ or os.access('/dev/shm', os.W_OK):
+    os.environ['TMPDIR'] = os.environ.get('BENCH_TMPDIR', '/dev/shm')
+    tempfile.tempdir = None
 
 import gi
 gi.require_version('UMockdev', '1.0')
@@ -47,6 +56,8 @@ BUS_CONF = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configur
 
 
 PRELOAD = 'libumockdev-preload.so.0'
+IIO_GET_EVENT_FD_IOCTL = 0x80046990      # _IOR('i', 0x90, int)
+MOTION_EVENT = 'events/in_accel_x&y&z_mag_rising_en'
 
 
 def clean_environment():
@@ -73,11 +84,13 @@ def preload_self():
 
 
 def arguments(**options):
-    """The options every side-by-side benchmark takes (--daemon, --keep, --json) and `options`:
-    name=(type, default) each, as --name."""
+    """The options every side-by-side benchmark takes (--daemon, --keep, --json, --motion-events) and
+    `options`: name=(type, default) each, as --name."""
     ap = argparse.ArgumentParser()
     ap.add_argument('--daemon', required=True, help='our binary (release build)')
     ap.add_argument('--keep', action='store_true', help='keep the logs and the testbed')
+    ap.add_argument('--motion-events', action='store_true',
+                    help='the accelerometer offers a motion event (SideBySide, motion_events)')
     ap.add_argument('--json', help='also write the figures to this file (for Benchmarks/run.sh)')
     for name, (kind, default) in options.items():
         ap.add_argument('--' + name.replace('_', '-'), type=kind, default=default)
@@ -184,9 +197,17 @@ class Sample:
 class SideBySide:
     """A private bus, a testbed with one accelerometer, and the daemons started on them.
 
-    `daemon`: our binary; `extra_args`: more arguments for ours (e.g. a config file)."""
+    `daemon`: our binary; `extra_args`: more arguments for ours (e.g. a config file).
 
-    def __init__(self, daemon, extra_args=(), keep=False):
+    motion_events: the accelerometer is one whose driver offers a motion event, as an mma8452's
+    (`events/in_accel_x&y&z_mag_rising_en`), with its node /dev/iio:device0. umockdev emulates the
+    ioctl that asks for the event descriptor (IIO_GET_EVENT_FD_IOCTL) but cannot make a descriptor in
+    the daemon's process, so it answers with the read end of a pipe our daemon is started holding;
+    each write() that moves the device while the event is enabled puts one 16-byte iio_event_data
+    into the pipe first, as the chip would raise its interrupt. The peer does not use events: for it
+    the device is the same polled accelerometer."""
+
+    def __init__(self, daemon, extra_args=(), keep=False, motion_events=False):
         self.daemon = daemon
         self.extra_args = list(extra_args)
         self.keep = keep
@@ -200,11 +221,27 @@ class SideBySide:
                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=clean)
         self.address = self.bus_proc.stdout.readline().strip()
         self.testbed = UMockdev.Testbed.new()
-        self.accel = self.testbed.add_device(
-            'iio', 'iio:device0', None,
-            ['in_accel_x_raw', '0', 'in_accel_y_raw', str(-RAW_G), 'in_accel_z_raw', '0',
-             'in_accel_scale', SCALE, 'name', 'IIO Test Accelerometer'],
-            ['NAME', '"IIO Accelerometer"', 'IIO_SENSOR_PROXY_TYPE', 'iio-poll-accel'])
+        if motion_events:
+            self.testbed.add_from_string(
+                'P: /devices/iio:device0\nN: iio:device0\nE: DEVNAME=/dev/iio:device0\nE: SUBSYSTEM=iio\n'
+                'E: NAME="IIO Accelerometer"\nE: IIO_SENSOR_PROXY_TYPE=iio-poll-accel\nA: dev=241:0\n'
+                'A: in_accel_x_raw=0\nA: in_accel_y_raw=%d\nA: in_accel_z_raw=0\nA: in_accel_scale=%s\n'
+                'A: name=IIO Test Accelerometer\nA: %s=0\nA: events/in_accel_x&y&z_mag_rising_value=0.5\n\n'
+                % (-RAW_G, SCALE, MOTION_EVENT))
+            self.accel = '/sys/devices/iio:device0'
+            self.event_read, self.event_write = os.pipe()
+            os.set_blocking(self.event_write, False)
+            self.event_handler = UMockdev.IoctlBase()
+            self.event_handler.connect('handle-ioctl', self._answer_event_fd)
+            self.testbed.attach_ioctl('/dev/iio:device0', self.event_handler)
+            self.events_raised = 0
+        else:
+            self.accel = self.testbed.add_device(
+                'iio', 'iio:device0', None,
+                ['in_accel_x_raw', '0', 'in_accel_y_raw', str(-RAW_G), 'in_accel_z_raw', '0',
+                 'in_accel_scale', SCALE, 'name', 'IIO Test Accelerometer'],
+                ['NAME', '"IIO Accelerometer"', 'IIO_SENSOR_PROXY_TYPE', 'iio-poll-accel'])
+        self.motion_events = motion_events
         self.raw = dict(zip('xyz', PORTRAIT))
         base = dict(clean, DBUS_SYSTEM_BUS_ADDRESS=self.address)
         base.pop('DBUS_SESSION_BUS_ADDRESS', None)
@@ -222,6 +259,28 @@ class SideBySide:
         self.state = os.path.join(self.work, 'state')
         self.loop = GLib.MainLoop()
         self.events = []   # (time seen, who, value), once record_changes is called
+
+    def _answer_event_fd(self, handler, client):
+        """IIO_GET_EVENT_FD_IOCTL on the node: the pipe's read end, which our daemon holds."""
+        if client.get_request() != IIO_GET_EVENT_FD_IOCTL:
+            return False
+        client.get_arg().resolve(0, 4).update(0, list(struct.pack('i', self.event_read)))
+        client.complete(0, 0)
+        return True
+
+    def moved(self):
+        """The device is about to move: one motion event, if the daemon enabled it."""
+        if not self.motion_events:
+            return
+        try:
+            with open(self.testbed.get_root_dir() + self.accel + '/' + MOTION_EVENT) as f:
+                if f.read().strip() != '1':
+                    return
+            # IIO_EVENT_CODE(IIO_ACCEL, 0, IIO_MOD_X_OR_Y_OR_Z, IIO_EV_TYPE_MAG, IIO_EV_DIR_RISING, ...) and a timestamp.
+            os.write(self.event_write, struct.pack('<Qq', (3 << 32) | (4 << 40) | (2 << 48) | (1 << 56), time.monotonic_ns()))
+            self.events_raised += 1
+        except (OSError, BlockingIOError):
+            pass
 
     def _on_owner(self, conn, sender, path, iface, signal_name, params, data):
         name, old, new = params.unpack()
@@ -248,7 +307,8 @@ class SideBySide:
         log = open(os.path.join(self.work, log or (who + '.log')), 'a')
         t0 = time.monotonic()
         p = subprocess.Popen(self.argv(who, sensor, wrapper), env=self.mock_env if mock else self.plain_env,
-                             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+                             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                             pass_fds=[self.event_read] if self.motion_events and who == 'ours' else [])
         deadline = t0 + timeout
         while True:
             seen = self.owners.get(name)
@@ -326,6 +386,8 @@ class SideBySide:
         steps = [{a: round(v * 0.707) for a, v in zip('xyz', raw) if v and not self.raw.get(a)},
                  {a: 0 for a, v in zip('xyz', raw) if not v},
                  dict(zip('xyz', raw))]
+        if any(self.raw.get(a) != v for a, v in zip('xyz', raw)):
+            self.moved()
         for step in steps:
             for axis, value in step.items():
                 if self.raw.get(axis) != value:
@@ -362,6 +424,9 @@ class SideBySide:
         for p in list(self.procs):
             self.stop(p)
         self.bus.close_sync(None)
+        if self.motion_events:
+            os.close(self.event_read)
+            os.close(self.event_write)
         self.bus_proc.terminate()
         self.bus_proc.wait()
         if not self.keep:

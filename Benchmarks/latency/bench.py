@@ -40,7 +40,7 @@ def percentile(values, p):
 class Run(SideBySide):
     def __init__(self, args, daemon_path, source):
         # --verbose: the daemon measures its per-sample cost only then, and logs it at exit.
-        super().__init__(daemon_path, extra_args=['--verbose'], keep=args.keep)
+        super().__init__(daemon_path, extra_args=['--verbose'], keep=args.keep, motion_events=args.motion_events)
         self.args = args
         self.source = source
         self.peer, _ = self.start('peer', log='iio-sensor-proxy.log')
@@ -109,6 +109,7 @@ def main():
     ap.add_argument('--seed', type=int, default=None)
     ap.add_argument('--keep', action='store_true', help='keep the logs (path printed)')
     ap.add_argument('--json', help='also write the figures and every latency to this file (for Benchmarks/run.sh)')
+    ap.add_argument('--motion-events', action='store_true', help='the accelerometer offers a motion event (sidebyside.SideBySide)')
     args = ap.parse_args()
 
     source = args.source
@@ -156,7 +157,7 @@ def main():
     print()
     print('rotation latency benchmark: %d run(s) x %d steps, portrait <-> landscape, random 0.9-1.6 s apart'
           % (args.runs, args.steps))
-    print('orientationd source: --sensor %s' % source)
+    print('orientationd source: --sensor %s%s' % (source, ', the accelerometer with a motion event' if args.motion_events else ''))
     for note in notes:
         print('note: ' + note)
     print()

@@ -87,7 +87,7 @@ class Session(SideBySide):
     def __init__(self, args, hz):
         # The config file must exist before the daemon starts; SideBySide makes the work directory.
         self.config_lines = ['[Sensor]', 'StillPollHz=%d' % hz] + (['PollHz=%d' % args.poll_hz] if args.poll_hz else [])
-        super().__init__(args.daemon, keep=args.keep)
+        super().__init__(args.daemon, keep=args.keep, motion_events=args.motion_events)
         conf = os.path.join(self.work, 'orientationd.conf')
         with open(conf, 'w') as f:
             f.write('\n'.join(self.config_lines) + '\n')
@@ -96,6 +96,8 @@ class Session(SideBySide):
         self.record_changes({'DidChange': 'ours', 'DeviceOrientationDidChange': 'ours-device'})
 
     def set_raw(self, raw):
+        if any(self.raw.get(a) != v for a, v in zip('xyz', raw)):
+            self.moved()
         for axis, value in zip('xyz', raw):
             if self.raw.get(axis) != value:
                 self.testbed.set_attribute(self.accel, 'in_accel_%s_raw' % axis, str(value))
@@ -317,6 +319,7 @@ def main():
     ap.add_argument('--seed', type=int, default=None)
     ap.add_argument('--out', help='where pollcurve.png goes (default: beside --json, else the current directory)')
     ap.add_argument('--keep', action='store_true', help='keep the logs and the testbeds')
+    ap.add_argument('--motion-events', action='store_true', help='the accelerometer offers a motion event (sidebyside.SideBySide)')
     ap.add_argument('--json', help='also write every figure and latency to this file')
     ap.add_argument('--from-json', help='measure nothing: print and plot the sessions of this saved run again')
     args = ap.parse_args()

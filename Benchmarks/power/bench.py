@@ -25,7 +25,7 @@ from sidebyside import arguments, LANDSCAPE, PORTRAIT, Sample, SideBySide  # noq
 
 
 def run_once(args, order):
-    sbs = SideBySide(args.daemon, keep=args.keep)
+    sbs = SideBySide(args.daemon, keep=args.keep, motion_events=args.motion_events)
     try:
         procs = {}
         for who in order:
