@@ -93,6 +93,15 @@ package enum ConfigFile {
             let shown = String(whole.prefix(80)) + "… (\(whole.utf8.count) bytes)"
             return .configuration("\(path): [\(group)] \(key)=\(shown): \(Self.replacing(whole, with: shown, in: what))")
         }
+        /// A `true` or `false` key; nil when absent.
+        func flag(_ group: String, _ key: String) throws(StartupError) -> Bool? {
+            guard let text = value(group, key) else { return nil }
+            switch text {
+            case "true": return true
+            case "false": return false
+            default: throw fail(group, key, "accepted: true, false")
+            }
+        }
 
         if let text = value("Application", "Idiom") {
             do { settings.policy.idiom = try Idiom(parsing: text) } catch { throw fail("Application", "Idiom", error.message) }
@@ -140,13 +149,7 @@ package enum ConfigFile {
             }
             settings.stillTolerance = tolerance
         }
-        if let text = value("Sensor", "MotionEvents") {
-            switch text {
-            case "true": settings.motionEvents = true
-            case "false": settings.motionEvents = false
-            default: throw fail("Sensor", "MotionEvents", "accepted: true, false")
-            }
-        }
+        if let on = try flag("Sensor", "MotionEvents") { settings.motionEvents = on }
         if let text = value("Sensor", "MotionStillAfterMs") {
             guard let ms = Double(text), ms.isFinite, (0...60_000).contains(ms) else {
                 throw fail("Sensor", "MotionStillAfterMs", "accepted: milliseconds from 0 to 60000, e.g. 100")
@@ -202,10 +205,7 @@ package enum ConfigFile {
             settings.suggestionSeconds = seconds
             settings.policy.suggestsRotation = seconds > 0
         }
-        if let text = value("Compat", "SensorProxy") {
-            guard let on = ["true": true, "false": false][text] else { throw fail("Compat", "SensorProxy", "accepted: true, false") }
-            settings.sensorProxyCompat = on
-        }
+        if let on = try flag("Compat", "SensorProxy") { settings.sensorProxyCompat = on }
         return warnings
     }
 

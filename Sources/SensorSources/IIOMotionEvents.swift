@@ -32,7 +32,6 @@ final class IIOMotionEvents {
     static let eventSize = 16
 
     private let support: IIOMotionSupport
-    private let devicePath: String
     private let eventFD: FileDescriptor
     /// What each enable attribute held before, put back by `close`.
     private var previous: [(path: String, value: String)] = []
@@ -48,7 +47,6 @@ final class IIOMotionEvents {
     init(_ support: IIOMotionSupport, devicePath: String, moved: @escaping () -> Void,
          failed: @escaping (String) -> Void) throws(IIOError) {
         self.support = support
-        self.devicePath = devicePath
         self.moved = moved
         self.failed = failed
         let node: FileDescriptor
@@ -64,7 +62,7 @@ final class IIOMotionEvents {
         eventFD = FileDescriptor(rawValue: fd)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         do { try eventFD.setNonBlocking() } catch {
-            eventFD.close()
+            close()
             throw IIOError(path: support.node, error).prefixed("event descriptor of ")
         }
         for attribute in support.attributes {
@@ -107,8 +105,6 @@ final class IIOMotionEvents {
         watch?.cancel()
         watch = nil
     }
-
-    var isArmed: Bool { watch != nil }
 
     /// Reads every queued event; false when the descriptor failed or reached its end.
     private func drain() -> Bool {
