@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # Sourced by the benchmarks that run beside iio-sensor-proxy: checks the tools and gi, then
 # sets $python and $daemon (the release build of orientationd, or $ORIENTATIOND).
 # Expects $root (the package) and $name (for messages).

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # Sourced by the benchmarks that need a dbus-daemon of their own: starts one in $work (which the
 # caller made) with the system bus's limits (128 replies pending and 127 MB queued per connection,
 # messages up to 32 MiB) and a policy letting anyone do anything, and sets $bus_address. The caller

@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """One table of every side-by-side figure, from the JSON files Benchmarks/run.sh leaves in OUT, and
 OUT/latency.png: both daemons' rotation latency distributions (gnuplot, when installed).
 

@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # Every side-by-side figure of Docs/performance.md in one run: orientationd against iio-sensor-proxy 3.0
 # (the peer) on one umockdev fake accelerometer, one benchmark after the other (never two at once:
 # a second process mapping the same binary would make its pages shared, not private). Prints one

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """What the side-by-side benchmarks share: a private dbus-daemon (the peer's "system" bus), one umockdev
 testbed holding one fake IIO accelerometer, both daemons spawned directly with umockdev's preload, and
 per-process figures read from /proc.

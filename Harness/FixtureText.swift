@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 
 /// The text of a file the tests keep beside their code, by its path under `Tests/` (a driver script

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// SplitMix64: a small, fast, seeded generator whose whole state is one number, so a random walk that
 /// fails can be replayed from its seed.
 public struct SplitMix64 {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /*
  * orientationd-toplevels: reports which toplevel a Wayland compositor has
  * activated, for `orientationctl report-focus` (the daemon links no Wayland

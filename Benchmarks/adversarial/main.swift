@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 // adversarial-benchmark: the daemon tried as an attacker would, at length, with its figures printed.
 //
 // Run it through Benchmarks/adversarial/run.sh (a release build with the runtime linked statically,

@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # The adversarial benchmark (Docs/security.md, "Adversarial runs"): the fuzz run of 100,000
 # calls, 1,000 connect / fill / disconnect cycles, one uid's connections against the per-user limits,
 # and the daemon at the total limits. Builds the release daemon as shipped (runtime linked

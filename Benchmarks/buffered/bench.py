@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """A buffered accelerometer that reports only on change (Docs/performance.md): orientationd beside
 iio-sensor-proxy, the peer, in one run, both claimed at once.
 

@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Bus benchmark (Docs/performance.md): orientationd against iio-sensor-proxy, the peer,
 on one umockdev fake accelerometer, in one run.
 

@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """One Python GIO client: Properties.Get of one property in a loop for SECONDS; prints calls per second.
 argv: ADDRESS SECONDS DEST PATH INTERFACE PROPERTY"""
 import sys

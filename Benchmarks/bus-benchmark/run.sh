@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # Bus benchmark for orientationd against iio-sensor-proxy 3.0, the peer (Docs/performance.md),
 # side by side in one run, on one umockdev fake accelerometer and one private
 # dbus-daemon (the peer's "system" bus):

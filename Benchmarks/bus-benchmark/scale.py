@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """The scale row's client: ONE process opening CONNECTIONS connections to the bus; on each, WINDOWS
 windows and CONTROLLERS controllers, every window with a root (a tab controller holding two
 navigation stacks of 3 and one view controller; 10 controllers a window; the rest stay detached),

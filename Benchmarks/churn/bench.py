@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Device churn (Docs/performance.md): how often unrelated device events wake orientationd
 and iio-sensor-proxy, the peer, in one run.
 

@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # The fault suite (Docs/security.md, "Faults"): the release daemon on a full and on a read-only
 # state directory, started on corrupt state and config files, killed with SIGKILL while a client's
 # changes are acknowledged, left by clients cut off mid-message, and rotated while clients that

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """A client that floods the daemon with changes of its own controllers, beside a listener that never
 reads and a bystander that keeps asking a property.
 

@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # A flood of one client's own changes beside a listener that matches every signal and never reads
 # (Docs/security.md, "A flood of changes"): flood.py builds a window, a navigation controller and
 # VIEWS views, then ROUNDS times sets the navigation's views to all, then none, and turns the

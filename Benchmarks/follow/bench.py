@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Device turn -> sway output turned: `orientationctl follow sway` with orientationd against the peer's
 way on wlroots desktops, a shell loop around iio-sensor-proxy's monitor-sensor calling swaymsg
 (monitor-sensor-loop.sh), on one umockdev fake accelerometer and one headless sway, in one run.

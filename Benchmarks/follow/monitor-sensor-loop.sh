@@ -1,4 +1,9 @@
 #!/bin/sh
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # The peer's way to turn a wlroots desktop: iio-sensor-proxy's monitor-sensor piped into a shell loop
 # that calls swaymsg on each orientation change, as users write it for sway (rot8 and the sway wiki's
 # scripts do the same). stdbuf -oL: monitor-sensor prints with g_print and never flushes, so through a

@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # Device turn -> sway output turned (Docs/performance.md): `orientationctl follow sway` with
 # orientationd against the peer's way on wlroots desktops, monitor-sensor piped into a swaymsg loop
 # (monitor-sensor-loop.sh) with iio-sensor-proxy 3.0, on one umockdev fake accelerometer and one

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """A headless sway (wlroots' headless backend, pixman renderer, no input devices) run as an unprivileged
 user, as the follow sway tests run it, and a client of its IPC socket (sway-ipc(7))."""
 import json

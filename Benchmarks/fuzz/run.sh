@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # systemd's D-Bus fuzzer (dfuzzer) against orientationd: every method and property of
 # org.orientationd.Orientation1 and of the compatibility interface net.hadess.SensorProxy, as root
 # and as nobody, on a private dbus-daemon with the system bus's limits. Prints dfuzzer's summary of

@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # Rotation latency benchmark for orientationd (Docs/performance.md): orientationd and
 # iio-sensor-proxy 3.0 (the peer) on one umockdev fake accelerometer, in the same run:
 #   - latency of a step portrait <-> landscape (30 steps at random phases, 0.9-1.6 s apart):

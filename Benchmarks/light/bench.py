@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """The ambient light sensor while claimed (Docs/performance.md, "Ambient light"): orientationd beside
 iio-sensor-proxy, the peer, on one umockdev polled light sensor (`in_illuminance_input`), one daemon at
 a time, each serving `net.hadess.SensorProxy` (ours with --sensor-proxy-compat).

@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Idle memory, mapped back to what holds it: orientationd and iio-sensor-proxy, the peer, both running
 and idle (nobody claiming) on one umockdev fake accelerometer, in one run.
 

@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """What makes a running process's pages resident, mapped back to files, ELF sections and symbols.
 
     resident.py PID [--binary PATH] [--top N] [--files-only] [--json FILE]

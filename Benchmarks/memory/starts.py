@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Idle memory over several starts: orientationd and iio-sensor-proxy, the peer, started one at a
 time in alternating order on one umockdev fake accelerometer, each from a cold page cache (its
 program file evicted first, as after a boot; sidebyside.start); each measured 1 s after its bus name

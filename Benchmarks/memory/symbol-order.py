@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Writes Linker/orientationd.order: the functions orientationd runs, for the linker to place together.
 
     symbol-order.py --daemon BIN [--out FILE]

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 // policy-benchmark: what one decision of the rotation policy costs.
 //
 // Run it optimized, never in debug:

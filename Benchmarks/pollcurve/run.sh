@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # Battery against latency (Docs/sensors.md): orientationd's CPU time per minute while claimed and still
 # against its rotation latency (a step, and a 400 ms turn as a hand makes it), one point per
 # [Sensor] StillPollHz, with iio-sensor-proxy 3.0 (the peer, polling every 700 ms) measured beside it in

@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Start-up work (Docs/performance.md): instructions from exec to bus name owned, orientationd
 against iio-sensor-proxy, the peer, on one umockdev fake accelerometer, in one run.
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Walks a command line one argument at a time, for `orientationd` and `orientationctl` alike.
 /// A long option takes its value as the next argument or after `=`: `--address ADDRESS` and
 /// `--address=ADDRESS` read the same.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 #ifndef CGLIB_SHIM_H
 #define CGLIB_SHIM_H
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import DBus
 
 /// Why the daemon cannot start: the line it prints and the status it exits with.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Bounds on the arguments of incoming method calls, checked while they are read, so a call that
 /// passes them costs no more than the elements read before the bound: a million-element array or
 /// a 30 MiB string is refused without being turned into a million values or a 30 MiB copy.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Where replies and signals are sent: a bus connection, or an embedded bus in tests.
 public protocol MessageSink: AnyObject {
     /// Queues a message for sending; returns its serial (0 when the sink assigns none).

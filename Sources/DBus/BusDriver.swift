@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// The message bus itself (`org.freedesktop.DBus`), which owns the names and routes the messages:
 /// its names, spelled here once, its `NameOwnerChanged` signal, and calls to it.
 public enum BusDriver {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Log
 
 /// The calls waiting for their turn (Docs/security.md, "Calls in turns"): a queue per sender, served in

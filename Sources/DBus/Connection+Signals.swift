@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import CDBus
 
 /// A registration made with `Connection.onSignal`, used to remove it again.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import CDBus
 
 /// A D-Bus error: the error name sent on the wire and a human-readable message

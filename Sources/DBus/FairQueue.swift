@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Items waiting to be handled, one first-in first-out queue per sender, served in turns: one item
 /// of each waiting sender in rotation, so a sender with thousands waiting delays another by at most
 /// one item per waiting sender, never by its whole backlog.

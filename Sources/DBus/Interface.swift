@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// A named, typed argument of a method or signal, e.g. `Arg("orientation", "u")`.
 public struct Arg {
     public var name: String

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Introspection XML derived from the interface tables
 /// (the format of `org.freedesktop.DBus.Introspectable.Introspect`).
 enum Introspection {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// `org.freedesktop.DBus.Properties.PropertiesChanged`: read from a received signal, or built
 /// to be sent (`ObjectServer.emitPropertiesChanged` is the one place that sends it).
 public struct PropertiesChanged {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Bounds on the bytes of calls waiting for their turn (Docs/security.md, "Calls in turns"). A bound is
 /// on what already waits: a call is refused when its sender's waiting calls, its user's or everyone's
 /// have reached their bound, so one message of any size the bus lets through is always taken (and then

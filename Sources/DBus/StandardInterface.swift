@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// The interfaces the D-Bus specification gives every object.
 public enum StandardInterface {
     public static let peer = "org.freedesktop.DBus.Peer"

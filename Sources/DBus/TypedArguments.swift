@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// A Swift type that stands for one D-Bus type, so that a handler receives its arguments typed.
 /// The dispatcher checks every call against the signature these types declare before the handler
 /// runs, so a handler never unwraps a `Value` or writes a fallback for a type it cannot get.

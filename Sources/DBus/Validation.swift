@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import CDBus
 
 /// Checks names before they reach libdbus, whose argument checks abort the

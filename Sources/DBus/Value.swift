@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// One D-Bus value of any type; containers carry their element signatures so
 /// empty arrays and dictionaries still marshal with the right type.
 public indirect enum Value: Equatable, CustomStringConvertible {

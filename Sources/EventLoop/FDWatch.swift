@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import CGLib
 
 /// A file descriptor watched by the main loop (`g_unix_fd_add_full`): the handler runs when the condition

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import CGLib
 
 /// Work deferred until the main loop is otherwise idle (`g_idle_add_full`).

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import CGLib
 
 // The EventLoop module: the GLib main loop in Swift. MainLoop runs the default context, and Timer,

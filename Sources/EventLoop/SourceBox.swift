@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import CGLib
 
 /// Carries a Swift closure through a GLib source's `user_data`; the source's

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import CGLib
 
 /// A one-shot or periodic GLib timeout (`g_timeout_add_full`) running a Swift closure. It lives as

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import CGLib
 
 /// Unix signals delivered on the main loop (`g_unix_signal_add_full`), so a

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 
 /// The view a compositor has focused: its application id ("" when unknown or not a desktop-file id),

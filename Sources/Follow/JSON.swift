@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// A JSON value: what sway's IPC answers (parsed by `JSON(parsing:)`), and what orientationctl prints.
 public indirect enum JSON {
     case string(String)

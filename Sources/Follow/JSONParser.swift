@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Reads the JSON that sway's IPC answers with (RFC 8259), into the tool's `JSON` values.
 extension JSON {
     /// Parses one JSON text; nil when it is not valid JSON.

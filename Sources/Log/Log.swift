@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 
 /// The daemon's one log: lines on stderr, each with a level, which the journal files as its priority.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// An application's id: its desktop-file id without `.desktop` (`org.gnome.Maps`), the Wayland app
 /// id, GTK's and Flatpak's application id. Checked before any file name is built from it.
 public struct ApplicationID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// The physical pose of the device, with UIKit's `UIDeviceOrientation` raw values.
 public enum DeviceOrientation: UInt32, CaseIterable, Sendable {
     case unknown = 0

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// The kind of device, which sets the default masks (UIKit's `userInterfaceIdiom`).
 public enum Idiom: String, CaseIterable, Sendable {
     case phone

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// How a screen shows an interface orientation: the rotation compositors and X11 apply to an output
 /// whose unrotated picture is the interface in portrait (the panel's natural orientation).
 ///

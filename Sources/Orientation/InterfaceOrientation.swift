@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// The orientation of the user interface, with UIKit's `UIInterfaceOrientation` raw values.
 public enum InterfaceOrientation: UInt32, CaseIterable, Sendable {
     case unknown = 0

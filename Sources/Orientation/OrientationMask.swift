@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// A set of interface orientations, `1 << InterfaceOrientation.rawValue` per member, as UIKit's mask.
 public struct OrientationMask: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt32

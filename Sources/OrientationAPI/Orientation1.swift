@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// The names of orientationd's own D-Bus API (dbus-api.md, "Names"), for the daemon that
 /// serves them and for every client: `orientationctl`, the tests, anyone linking this module.
 public enum Orientation1 {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// The release both tools report with `--version`; debian/changelog names the same one (a test
 /// compares them).
 public enum Release {

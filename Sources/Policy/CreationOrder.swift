@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Object numbers in the order they were created, which is ascending, so the oldest objects are
 /// found without sorting them all. Removed numbers are dropped lazily: the list is compacted once
 /// they make up half of it, so it stays within twice the live objects and a removal costs O(1)

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 
 /// A reason to re-decide the interface orientation; kept in order while a transition is under way (P14).

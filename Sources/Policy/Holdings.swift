@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// A client's user: the uid behind its bus connection, for the per-user limits.
 public typealias UserID = UInt32
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// A client of the service: the unique bus name that created and owns objects.
 public typealias ClientID = String
 

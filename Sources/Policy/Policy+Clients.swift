@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 extension Policy {
     /// A client left the bus: its claims end, a focus authority's focus is cleared (P6f), and everything
     /// it owned goes (P16), then P6 and P9, and P10 too when the focus cleared: a focus cleared is a

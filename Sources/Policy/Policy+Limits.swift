@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 extension Policy {
     /// Refuses a new window when the client, its user or the service as a whole is at its limit
     /// (dbus-api.md, `[Limits]`); the narrowest limit reached is the one named.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 
 /// Limits that keep one client, one user or all of them together from exhausting the service

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Why a change was refused; the policy is left exactly as it was.
 public struct PolicyError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The refusal's kind; its raw value is the last part of the D-Bus error name.

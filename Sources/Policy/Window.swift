@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 
 /// A window as the policy keeps it (UIKit's `UIWindow` with its delegate's mask).

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Log
 /// Where an accelerometer sits in the machine, and what said so (sensors.md, "Location").
 ///

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Glibc
 
 /// Durations in whole microseconds (the monotonic clock's resolution), kept as a histogram so that

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Sensors
 
 /// A device's sampling frequency, raised for as long as it is read and put back afterwards, so a

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 
 /// Tells an open set of attribute files when one of them is replaced under its descriptor or its

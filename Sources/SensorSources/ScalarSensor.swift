@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Sensors
 
 /// The sensors besides the accelerometer that a desktop reads through `net.hadess.SensorProxy`.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 
 /// How far the screen leans back or forward, in iio-sensor-proxy's five words (`AccelerometerTilt`

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Apple's SMC light sensor (`applesmc`'s `light` attribute): two sensor values as `(a,b)`, each 0–255,
 /// reported as a percentage of the brighter one, in the vendor's unit, as iio-sensor-proxy reports it.
 public enum AppleSMCLight {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Tells a source when to log a fault and when to give up on the pose: once per episode of
 /// consecutive failures, never per sample (sensors.md, "Faults").
 public struct FaultEpisode: Sendable {

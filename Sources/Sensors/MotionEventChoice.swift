@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Which of an IIO accelerometer's event attributes (`events/*_en`) say "the device moved", and so
 /// may wake a reader that has stopped polling a device lying still (Docs/sensors.md, "Motion events").
 ///

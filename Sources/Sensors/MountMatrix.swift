@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// A 3×3 matrix that turns a sensor's axes into the device's (sensors.md, "Mount matrix"),
 /// in the format of the kernel's `mount_matrix` and systemd's hwdb `ACCEL_MOUNT_MATRIX`.
 public struct MountMatrix: Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// How often a polled accelerometer is read: at the moving rate while readings change, at the
 /// slower still rate once they have held within a small tolerance for a while.
 ///

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// What to set a device's `sampling_frequency` to while it is read at a given rate (sensors.md,
 /// "Sampling frequency"): a device left at 1 Hz answers a 20 Hz poll with the same value for a second.
 public enum SamplingFrequencyChoice {

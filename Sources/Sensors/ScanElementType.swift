@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// The format of one channel in an IIO buffer frame, from its scan element's `type` file:
 /// `[be|le]:[s|u]BITS/STORAGE[XREPEAT]>>SHIFT`, e.g. `le:s16/32>>0` or `be:u12/16>>4`.
 public struct ScanElementType: Equatable, Sendable {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Numbers as sysfs prints them, read the same way whatever the locale ("-25.6" is −25.6, never −25).
 public enum SysfsNumber {
     /// `n` in decimal, as sysfs prints an integer. Written digit by digit: the standard library's

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// A recorded accelerometer trace: CSV lines `t_ms,x,y,z`, `#` comments and blank lines ignored.
 public struct Trace: Sendable {
     public let samples: [Sample]

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// One device event as the kernel (`ACTION@DEVPATH\0KEY=VALUE\0…`) or udev's monitor
 /// (a `libudev\0` header with magic 0xfeedcafe, then `KEY=VALUE\0…`) sends it on a netlink socket.
 public struct Uevent: Equatable, Sendable {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// A classic BPF socket filter (`SO_ATTACH_FILTER`) that lets through only the uevents of one
 /// subsystem, so the kernel drops every other device event before it wakes the daemon.
 ///

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// Who sent a datagram on a uevent socket, and whether to believe it (sensors.md, "Hotplug").
 ///
 /// Any local process may send a datagram to a netlink socket's port; only the kernel (port 0, on its

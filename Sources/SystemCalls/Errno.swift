@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 
 // The SystemCalls module: the one layer that makes system calls on files, devices and sockets for

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// One command of orientationctl, declared once: dispatch, the overview, `--help` and the
 /// completion scripts are all read from it, so they cannot drift apart.
 struct Command: Sendable {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import OrientationAPI
 
 /// The overview, the texts several help pages share, and the `help` command.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Follow
 
 /// The few JSON shapes the tool prints, rendered on one line (no Foundation).

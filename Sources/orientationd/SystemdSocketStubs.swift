@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 #if STATIC_LIBDBUS
 // The release daemon links libdbus statically (Package.swift), without libsystemd and the six
 // libraries that come with it. libdbus refers to two of libsystemd's functions, only from the

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 
 // Logs reach the journal or a pipe line by line, not when a buffer fills.

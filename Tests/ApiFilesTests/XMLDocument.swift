@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// A minimal XML reader for the project's own files and for Introspect output:
 /// elements and attributes only (text is ignored). It checks what makes a file
 /// well-formed for our purposes — balanced tags, one root, quoted attributes,

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import TestSupport
 
 /// A real Wayland application that is also an orientationd client, run with /usr/bin/python3

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import TestSupport
 
 /// A minimal fake net.hadess.SensorProxy with AccelerometerTilt (newer than the installed 3.0),

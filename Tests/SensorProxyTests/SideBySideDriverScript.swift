@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import TestSupport
 
 /// The side-by-side driver the tests run with /usr/bin/python3 (it needs gi with UMockdev and Gio).

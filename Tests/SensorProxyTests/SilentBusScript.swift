@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import TestSupport
 
 /// A "bus" that accepts connections on a Unix socket and reads, but never writes a byte: a client

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # Sourced by the shell-focus tests: writes the config of a private bus that lets every user of the
 # test talk to every name (the tests' buses stand in for the system and session buses).
 #   write_bus_config FILE SOCKET_PATH [EXTRA_XML]

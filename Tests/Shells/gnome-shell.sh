@@ -1,4 +1,9 @@
 #!/bin/bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # End-to-end test of the GNOME Shell focus reporter
 # (integrations/gnome-shell/orientationd-focus@orientationd.org, GNOME Shell 43/44).
 #

@@ -1,4 +1,9 @@
 #!/bin/bash
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # End-to-end test of the KWin focus reporter (integrations/kwin/orientationd-focus), run as root:
 # a private "system" bus with orientationd on it, a private session bus, a headless KWin
 # (kwin_wayland --virtual) running the reporter script, the relay (`orientationctl relay-focus`,

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /* A C client of orientationd built on the code gdbus-codegen generates from the interface files in
  * dbus/ (installed in /usr/share/dbus-1/interfaces):
  *

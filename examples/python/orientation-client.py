@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """A Python client of orientationd on GDBus (PyGObject, Debian's python3-gi).
 
 It watches the daemon's objects through the object manager, follows DidChange, creates a window and a

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 // The objects below an org.freedesktop.DBus.ObjectManager, kept as Qt 5 has no client for it:
 // GetManagedObjects once, then InterfacesAdded and InterfacesRemoved.
 #pragma once

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 // A Qt client of orientationd on the proxies qdbusxml2cpp generates from the interface files in dbus/
 // (installed in /usr/share/dbus-1/interfaces):
 //

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 // ScreenBounds, the manager's (uu) property (width, height in the interface orientation), and
 // ApplicationOrientations, its a{su} (application id to mask), as Qt's D-Bus type system reads them:
 // named by the interface file's org.qtproject.QtDBus.QtTypeName, and given to qdbusxml2cpp with

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 // The focus reporter both GNOME Shell extensions share: what it reports, when,
 // and to whom. `make` writes it into each extension's extension.js, between
 // that format's imports and its entry point (extension.js.in): GNOME Shell 43

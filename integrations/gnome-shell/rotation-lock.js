@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 // The rotation lock and the rotate button both GNOME Shell extensions share,
 // written by `make` into each extension.js after the focus reporter. Gio,
 // GLib, St and Main are the extension's imports; BUS_NAME, OBJECT_PATH,

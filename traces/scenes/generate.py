@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Writes the scenes of traces/scenes/: physically plausible accelerometer traces, each sample with
 the truth beside it (the orientation the user wants the screen in), for the scene tests and the
 false/missed change benchmark (Benchmarks/scenes).

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 '''polkitd mock that asks for a password: a check is granted only when the caller allows
 interactive authorization (as if an agent asked the user and the right password was typed);
 otherwise it answers polkit's challenge, "authentication required". AskedFlags lists the flags

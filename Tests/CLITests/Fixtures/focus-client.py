@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 import os, signal, sys
 import gi
 gi.require_version('Gtk', '3.0')

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """A GNOME-style client of net.hadess.SensorProxy on the system bus: watches the name, makes a
 proxy, claims, reads AccelerometerOrientation and follows PropertiesChanged (as mutter's
 meta-orientation-manager.c does). Prints one line per event; reads `release` and `quit` on stdin."""

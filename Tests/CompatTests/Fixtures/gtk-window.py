@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """An unmodified application: one GTK 3 window whose Wayland app_id is argv[1] (GTK takes it from
 the program name). Prints "mapped" once its window is shown; runs until killed or its compositor goes."""
 import sys

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /* Gives a headless wlroots compositor a seat: creates a virtual pointer, moves it once and keeps it. */
 #include <stdio.h>
 #include <string.h>

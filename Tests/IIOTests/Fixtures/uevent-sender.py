@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 import socket, struct, sys
 fmt, to, where, sysname = sys.argv[1:5]
 devpath = '/devices/forged/' + sysname

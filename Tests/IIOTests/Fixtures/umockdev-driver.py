@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 import sys, os, json, struct
 import gi
 gi.require_version('UMockdev', '1.0')

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # A fake IIO accelerometer (umockdev) for the real iio-sensor-proxy, which the test starts in this
 # testbed (UMOCKDEV_DIR) on a given bus as its system bus; dbus-monitor records the calls made to it.
 # argv: ADDRESS WORKDIR. First line: "ok ROOT", ROOT the testbed's directory, once dbus-monitor is up.

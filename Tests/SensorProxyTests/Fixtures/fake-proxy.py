@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # A minimal net.hadess.SensorProxy (accelerometer part, with AccelerometerTilt as newer
 # iio-sensor-proxy releases have it) on the bus given as argv[1].
 # stdin: "set ORIENTATION TILT" -> emits PropertiesChanged, answers "ok"; "claims" -> "claims N".

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # Fake IIO accelerometers (umockdev) shared by the REAL iio-sensor-proxy and orientationd --sensor iio,
 # which the test starts in this testbed (UMOCKDEV_DIR).
 # argv: SPEC, JSON: {"devices": [{"attrs": {NAME: VALUE}, "props": {NAME: VALUE}}, ...]}

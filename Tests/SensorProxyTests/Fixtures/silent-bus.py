@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 import os, socket, sys
 path = sys.argv[1]
 if os.path.exists(path):

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Sends CALLS no-reply calls to orientationd each carrying 16 file descriptors, then one that
 wants a reply, and counts the daemon's open descriptors meanwhile. Prints the reply's error name
 (or `ok`), its message, and the most descriptors the daemon held open beyond those before.

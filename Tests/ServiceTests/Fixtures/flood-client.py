@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """One client flooding orientationd with changes of its own controllers: it builds a window whose
 root is a navigation controller and VIEWS view controllers, then sends CALLS no-reply
 SetViewControllers alternating all the views and none, then one Get. Prints `sent T` once

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 '''polkitd mock whose held checks can be answered out of order and cancelled'''
 import dbus
 from dbusmock import MOCK_IFACE

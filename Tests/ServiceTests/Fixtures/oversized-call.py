@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Sends orientationd one oversized call, built without holding millions of values here, and prints
 the D-Bus error name (`ok` when answered, `local` for an error of this side) and the seconds until
 the answer, then the error's message.

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """A client that pipelines its calls, as one creating its views at start does.
 
 Usage: pipeline.py ADDRESS BUS_NAME PATH INTERFACE METHOD SIGNATURE ARGUMENT COUNT FINAL

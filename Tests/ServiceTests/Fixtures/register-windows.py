@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Registers COUNT windows with orientationd, one call at a time, and prints each window's path or
 the error (its name and message).
 

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Sends NameOwnerChanged as if the bus had said a client left: addressed to the daemon, then
 broadcast. A client cannot make the bus's signals, only look like them.
 

@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """A client that toggles a durable setting without waiting for each answer, as a flaky switch or a
 script in a loop does.
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 // orientationd-focus: tells orientationd which application is in front.
 //
 // KWin's callDBus speaks only the session bus and orientationd lives on the system bus, so
