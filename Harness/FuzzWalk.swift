@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import DBus
 import OrientationAPI
 
-/// quality.md's fuzz run: random method calls and property sets on the whole API from several clients,
+/// The fuzz run (Docs/security.md): random method calls and property sets on the whole API from several clients,
 /// some leaving mid-way (a new one takes the place of each), mostly well-formed so they reach the
 /// policy and now and then anything. Seeded (SplitMix64), so a failure can be replayed. The fuzz test
 /// runs a short walk; the adversarial benchmark the full 100,000 calls.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import DBus
 import OrientationAPI
 
@@ -6,7 +10,7 @@ public func serviceTree(address: String) -> String {
     runTool(["busctl", "--address=\(address)", "tree", "--list", Orientation1.busName]).stdout
 }
 
-/// What the fuzz run's invariants find broken, read over the bus (quality.md): every window's
+/// What the fuzz run's invariants find broken, read over the bus (Docs/security.md): every window's
 /// effective mask non-empty, and the interface orientation inside the mask in force.
 public func brokenInvariants(on connection: Connection, address: String) -> [String] {
     func u(_ property: String, _ path: String, _ interface: String) -> UInt32? {

@@ -1,4 +1,9 @@
 #!/usr/bin/python3
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 """Battery against latency while claimed (Docs/sensors.md, "Battery against latency"): the curve of
 orientationd's CPU time per minute, device still, against its rotation latency, one point per
 `[Sensor] StillPollHz`, with iio-sensor-proxy's point (the peer; it polls every 700 ms) on the same axes.
@@ -437,7 +442,7 @@ def report(args, settings, default_hz, sessions, started):
             both.append(hz)
     print('below and left of the peer for both step and sweep latency: %s'
           % (', '.join('StillPollHz=%d' % hz for hz in both) if both else 'none'))
-    print('quality.md targets (CPU still <= 1.0x the peer, step median <= 0.8x the peer\'s, 400 ms turn median '
+    print('Targets (CPU still <= 1.0x the peer, step median <= 0.8x the peer\'s, 400 ms turn median '
           '<= 150 ms) all met by: %s' % (', '.join(
               'StillPollHz=%d' % hz for hz in settings
               if summary[hz]['cpu_ms_per_min'] <= peer['cpu_ms_per_min']

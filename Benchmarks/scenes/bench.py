@@ -1,5 +1,10 @@
 #!/usr/bin/python3
-"""False and missed screen changes on the scenes of traces/scenes/ (posture.md, "What must be shown"):
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
+"""False and missed screen changes on the scenes of traces/scenes/ (Docs/sensors.md, "Scenes"):
 orientationd beside iio-sensor-proxy, the peer, on the same umockdev samples, in one run.
 
 Each scene is played in real time (its 50 Hz samples written into one fake IIO accelerometer as they

@@ -1,5 +1,10 @@
 #!/usr/bin/python3
-"""What one wake-up costs while claimed and still (Docs/performance.md, "Wake-ups"): orientationd beside
+
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
+"""What one wake-up costs while claimed and still (Docs/performance.md, "What one wake-up costs"): orientationd beside
 iio-sensor-proxy, the peer, on one umockdev fake accelerometer, one daemon at a time.
 
 For each daemon: started, claimed, the device lying in portrait; then for SECONDS, its system calls

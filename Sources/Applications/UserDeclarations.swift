@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 import Log
 
-/// What the user's own desktop files declare (applications.md, "The user's own applications"). The
+/// What the user's own desktop files declare (Docs/applications.md, "The application in front"). The
 /// daemon reads no home directory: the session's reporter reads `~/.local/share/applications` and the
 /// user's Flatpak exports and sends the file's two orientation keys with the focus (`ReportFocus`'s
 /// `user-desktop-file`). They are checked here as a desktop file's are: the first key that holds a

@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import Orientation
 import SystemCalls
 
-/// The user's own desktop files (applications.md, "The user's own applications"), read on the session
+/// The user's own desktop files (Docs/applications.md, "The application in front"), read on the session
 /// side because the system daemon reads no home directory: `applications/` under `$XDG_DATA_HOME`
 /// (default `~/.local/share`) and under the user's Flatpak exports
 /// (`~/.local/share/flatpak/exports/share`), first found, as the desktop finds them. Only the two

@@ -1,4 +1,8 @@
-/// How a convertible is folded (posture.md): the keyboard under the screen (`laptop`), behind it
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
+/// How a convertible is folded (Docs/sensors.md, "Posture"): the keyboard under the screen (`laptop`), behind it
 /// with the keyboard down (`stand`), the two halves an upside-down V (`tent`), folded flat back to
 /// back (`tablet`), or not known (phones, slates, no posture source).
 public enum Posture: String, CaseIterable, Sendable {

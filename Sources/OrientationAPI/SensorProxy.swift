@@ -1,4 +1,8 @@
-/// iio-sensor-proxy's names (sensors.md, "Desktop shells"): the daemon serves them with
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
+/// iio-sensor-proxy's names (Docs/shells.md): the daemon serves them with
 /// `--sensor-proxy-compat` and reads an upstream proxy by them with `--sensor sensor-proxy`.
 public enum SensorProxy {
     public static let busName = "net.hadess.SensorProxy"

@@ -1,10 +1,14 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import Orientation
 import Sensors
 import EventLoop
 import Log
 
-/// Where the convertible's posture comes from (posture.md, "Posture"), read only while someone
+/// Where the convertible's posture comes from (Docs/sensors.md, "Posture"), read only while someone
 /// claims orientations, first found of: a hinge sensor (an IIO device with angle channels, polled
 /// four times a second: 0 the hinge, 1 the screen, 2 the keyboard, (raw + offset) × scale radians),
 /// classified by `PostureThresholds`; an accelerometer in the base beside the display's (the
@@ -168,7 +172,7 @@ extension PostureSource {
 
 }
 
-/// An accelerometer in a convertible's base (posture.md, source 2): the first, by name, that
+/// An accelerometer in a convertible's base (Docs/sensors.md, "Posture", source 2): the first, by name, that
 /// discovery passes over for being in the base and that can be polled; its readings in m/s² after
 /// its own mount matrix (systemd's hwdb frame: they agree with the display's when the lid is closed).
 /// Its three raw attributes stay open while claimed.
@@ -200,7 +204,7 @@ struct BaseAccelerometer {
     }
 }
 
-/// A hinge sensor (posture.md, source 1): an IIO device with angle channels, e.g. Intel sensor
+/// A hinge sensor (Docs/sensors.md, "Posture", source 1): an IIO device with angle channels, e.g. Intel sensor
 /// hubs' `hid-sensor-custom-intel-hinge`, named `hinge`. Channel 0 is the hinge, 1 the screen, 2 the
 /// keyboard; each is (raw + offset) × scale radians, with the channel's own scale and offset or the
 /// shared `in_angl_scale` and `in_angl_offset`. Scales and offsets are read once, when it is found:

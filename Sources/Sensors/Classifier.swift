@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 @preconcurrency import Glibc
 
@@ -37,7 +41,7 @@ public struct Classifier: Sendable {
     /// The last time the magnitude was outside the steady band.
     private var unsteadyAt: Double?
     private var lastTime: Double?
-    /// The grips (posture.md, "Grips"): while one holds, no edge change is proposed.
+    /// The grips (Docs/sensors.md, "The classifier", grips): while one holds, no edge change is proposed.
     private var grips = Grips()
     /// The angles in the screen's plane of the last half `turnWindowMs` and the one before, oldest first
     /// (only samples off the flat angle: lying flat, the angle means nothing).
@@ -240,7 +244,7 @@ public struct Classifier: Sendable {
     }
 }
 
-/// The grips of posture.md in which the accelerometer must not be believed, each a rule of the
+/// The grips (Docs/sensors.md, "The classifier") in which the accelerometer must not be believed, each a rule of the
 /// samples' tilts and timestamps: while one holds, the classifier proposes no edge change (a pending
 /// candidate is dropped), and face up or down is still seen.
 struct Grips: Sendable {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 /// The classifier's thresholds (`[Classifier]` in the config file), each with the default of sensors.md.
 public struct ClassifierSettings: Equatable, Sendable {
     /// Standard gravity, m/s²: the unit of the magnitude thresholds.
@@ -25,7 +29,7 @@ public struct ClassifierSettings: Equatable, Sendable {
     public var maxMagnitude = 1.4
     /// Samples above this magnitude, in g, are absurd and dropped.
     public var absurdMagnitude = 4.0
-    /// Overhead (posture.md, "Grips"): at this tilt or lower, in degrees (the screen facing down at an
+    /// Overhead (Docs/sensors.md, "The classifier", grips): at this tilt or lower, in degrees (the screen facing down at an
     /// angle, held above the face of someone lying on the back), no edge change is proposed…
     public var overheadTilt = -40.0
     /// …until the tilt rises above this one, degrees.

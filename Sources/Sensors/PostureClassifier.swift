@@ -1,7 +1,11 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import Orientation
 
-/// The posture a hinge angle gives (posture.md, "Posture", source 1), with the hysteresis that keeps
+/// The posture a hinge angle gives (Docs/sensors.md, "Posture", source 1), with the hysteresis that keeps
 /// a hinge held near a threshold from flickering: each threshold is entered `hysteresis` degrees past
 /// it and left `hysteresis` degrees back. Pure: the angles in, the posture out.
 public struct PostureThresholds: Equatable, Sendable {
@@ -49,7 +53,7 @@ public struct PostureThresholds: Equatable, Sendable {
     }
 }
 
-/// The hinge angle from two accelerometers, one in the display and one in the base (posture.md,
+/// The hinge angle from two accelerometers, one in the display and one in the base (Docs/sensors.md, "Posture",
 /// source 2), each reading in m/s² after its own mount matrix, in which the two agree when the lid
 /// is closed: atan2(z_base, y_base) − atan2(z_display, y_display), in degrees modulo 360 (0 closed,
 /// 180 flat open, 360 folded back).

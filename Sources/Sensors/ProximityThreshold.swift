@@ -1,4 +1,8 @@
-/// Near or far from a proximity sensor's raw values (sensors.md, "Drop-in for iio-sensor-proxy"): near
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
+/// Near or far from a proximity sensor's raw values (Docs/sensors.md, "Light and proximity"): near
 /// above the near level, and once near, far only below 90 % of it, so a hand hovering at the level
 /// does not make the screen blink.
 public struct ProximityThreshold: Sendable, Equatable {

@@ -1,10 +1,14 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import XCTest
 import DBus
 import OrientationAPI
 import TestSupport
 
-/// `--sensor-proxy-compat`: orientationd as `net.hadess.SensorProxy` (sensors.md, "Desktop shells"),
+/// `--sensor-proxy-compat`: orientationd as `net.hadess.SensorProxy` (Docs/shells.md),
 /// checked with the real `monitor-sensor` and with a Python GIO client written like mutter's
 /// orientation manager, both talking to the private bus as their system bus.
 final class CompatTests: CompatTestCase {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import Foundation
 import XCTest
@@ -5,7 +9,7 @@ import DBus
 import OrientationAPI
 import TestSupport
 
-/// P18 from a tablet-mode switch under umockdev (posture.md, "Posture", source 3): an input device
+/// P18 from a tablet-mode switch under umockdev (Docs/sensors.md, "Posture", source 3): an input device
 /// with `SW_TABLET_MODE` (here intel-vbtn's "Intel Virtual Switches"), its state read with `EVIOCGSW`
 /// when a claim starts and followed from its events. In laptop posture no accelerometer reading turns
 /// the screen, on orientationd's interface and on the compatibility interface GNOME, KDE and Phosh read.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 @testable import Policy
 import XCTest
@@ -11,7 +15,7 @@ extension Fixture {
 
 let tablet = PolicyConfiguration(idiom: .tablet)
 
-/// A focus that clears is a focus change (applications.md, "Every desktop, every screen size"): P9,
+/// A focus that clears is a focus change (Docs/applications.md, "Screen size: phones and tablets"): P9,
 /// then P10, as for any other.
 final class P9_P10_FocusClearedTests: XCTestCase {
     func testP9_P10_aFocusThatClearsFollowsTheDeviceAgain() {

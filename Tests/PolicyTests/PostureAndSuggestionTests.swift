@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 @testable import Policy
 import XCTest
@@ -7,7 +11,7 @@ private func suggestions(_ events: [PolicyEvent]) -> [InterfaceOrientation] {
     events.compactMap { if case .rotationSuggested(let to) = $0 { to } else { nil } }
 }
 
-/// P18 (posture.md): in a posture outside `[Posture] Rotate` the device does not turn the screen;
+/// P18 (Docs/sensors.md, "Posture"): in a posture outside `[Posture] Rotate` the device does not turn the screen;
 /// P8 and P10 act as if it were upright, and every posture change applies P10.
 final class P18_PostureTests: XCTestCase {
     func testP18_aLaptopNeverTurnsTheScreenWhateverTheAccelerometerSays() {
@@ -93,7 +97,7 @@ final class P18_PostureTests: XCTestCase {
     }
 }
 
-/// P19 (posture.md): while rotation is locked, a turn of the device is offered, not made.
+/// P19 (Docs/sensors.md, "Posture"): while rotation is locked, a turn of the device is offered, not made.
 final class P19_SuggestionTests: XCTestCase {
     let locked: (Fixture) -> Void = { f in
         f.claim()

@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 @testable import Policy
 import XCTest
 
-/// The seed articles' examples (policy.md, "What must be shown"), at the policy level.
+/// The seed articles' examples (the examples of Docs/policy.md), at the policy level.
 final class SeedExampleTests: XCTestCase {
     /// A base controller whose `supportedInterfaceOrientations` is portrait only: the device turning changes nothing on screen.
     func testSeed_portraitOnlyBaseController() throws {

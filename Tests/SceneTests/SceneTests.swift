@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 import Policy
 import Sensors
@@ -110,7 +114,7 @@ func play(_ scene: Scene, classifierSettings: ClassifierSettings = ClassifierSet
     return changes
 }
 
-/// posture.md, "What must be shown": in each scene the expected interface changes happen, and no other.
+/// Docs/sensors.md, "Scenes": in each scene the expected interface changes happen, and no other.
 final class SceneTests: XCTestCase {
     static let folder = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/traces/scenes"
 

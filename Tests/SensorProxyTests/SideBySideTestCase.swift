@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import Foundation
 import XCTest
@@ -5,7 +9,7 @@ import DBus
 import OrientationAPI
 import TestSupport
 
-/// iio-sensor-proxy's `AccelerometerOrientation` strings as device orientations (spec/sensors.md,
+/// iio-sensor-proxy's `AccelerometerOrientation` strings as device orientations (Docs/sensors.md,
 /// the axis table): what the peer says must be what we say.
 let sideBySidePeerOrientation: [String: UInt32] = ["normal": 1, "bottom-up": 2, "right-up": 3, "left-up": 4]
 

@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import XCTest
 import Orientation
 @testable import Sensors
 
-/// The grips of posture.md: traces in which one rule is the only reason nothing turns. Each trace is
+/// The grips (Docs/sensors.md, "The classifier"): traces in which one rule is the only reason nothing turns. Each trace is
 /// classified twice, with the defaults and with that rule alone made inert: the second turns.
 final class GripTests: XCTestCase {
     /// `degrees` in the screen's plane and `tilt` from upright, as samples every `step` ms.

@@ -1,8 +1,12 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import XCTest
 import Orientation
 @testable import Sensors
 
-/// P18's hinge thresholds (posture.md, source 1): laptop below 190°, stand or tent from 200°, back to
+/// P18's hinge thresholds (Docs/sensors.md, "Posture", source 1): laptop below 190°, stand or tent from 200°, back to
 /// laptop below 180°; tablet from 350°, back below 330°; tent by the display or the keyboard.
 final class PostureThresholdsTests: XCTestCase {
     let t = PostureThresholds()

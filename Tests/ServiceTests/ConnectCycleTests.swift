@@ -1,10 +1,14 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import XCTest
 import DBus
 import OrientationAPI
 import TestSupport
 
-/// quality.md: 1,000 connect / register / disconnect cycles leave no object, claim or byte behind.
+/// Docs/security.md: 1,000 connect / register / disconnect cycles leave no object, claim or byte behind.
 final class ConnectCycleTests: DaemonTestCase {
     /// The daemon's resident memory, or only its anonymous part (the heap, where a leak grows, without
     /// the program's pages that the cycles touch for the first time).

@@ -1,13 +1,17 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import XCTest
 import DBus
 import OrientationAPI
 import TestSupport
 
-/// quality.md, "a fuzz run": random method calls and property sets from several clients, some leaving
+/// Docs/security.md, the fuzz run: random method calls and property sets from several clients, some leaving
 /// mid-way. The daemon must answer each with a reply or a D-Bus error, stay alive, keep every window's
 /// effective mask non-empty, and leave nothing behind a client that left.
-// 20,000 steps take about 5 s; the full 100,000 of quality.md are the adversarial benchmark's (Benchmarks/adversarial).
+// 20,000 steps take about 5 s; the full 100,000 are the adversarial benchmark's (Benchmarks/adversarial).
 final class FuzzTests: DaemonTestCase {
     func testRandomCallsFromClientsThatComeAndGo() throws {
         let walk = try FuzzWalk(address: bus.address, seed: 20261129)

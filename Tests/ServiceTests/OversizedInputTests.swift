@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import XCTest
 import DBus
@@ -6,7 +10,7 @@ import TestSupport
 
 /// dbus-api.md, "Privilege": argument types are checked against the signature before any value is
 /// decoded, and arrays and strings are bounded while read, so an oversized or wrongly typed message
-/// costs no more than its rejection (quality.md: a 30 MiB wrongly typed value refused in under 1 s
+/// costs no more than its rejection (Docs/security.md: a 30 MiB wrongly typed value refused in under 1 s
 /// with under 100 MB of peak growth). The payloads come from a Python GIO client
 /// (Fixtures/oversized-call.py), which builds them without holding millions of values itself; each
 /// prints the error, the seconds to it, and the daemon's peak growth.

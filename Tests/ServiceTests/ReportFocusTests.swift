@@ -1,10 +1,14 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import XCTest
 import DBus
 import OrientationAPI
 import TestSupport
 
-/// `ReportFocus` (applications.md, "Every desktop, every screen size"): the window's state and the
+/// `ReportFocus` (Docs/applications.md, "Screen size: phones and tablets"): the window's state and the
 /// user's own desktop file sent with the focus; a focus cleared is a focus change.
 class ReportFocusTestCase: DaemonTestCase {
     var idiomLines: String { "" }

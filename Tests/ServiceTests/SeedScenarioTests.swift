@@ -1,10 +1,14 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Foundation
 import XCTest
 import DBus
 import OrientationAPI
 import TestSupport
 
-/// The seed articles' examples (policy.md, "What must be shown"), end to end over the bus.
+/// The seed articles' examples (the examples of Docs/policy.md), end to end over the bus.
 /// Values: interface portrait 1, upside-down 2, landscape-right 3, landscape-left 4; masks 2, 4, 8, 16.
 final class SeedScenarioTests: DaemonTestCase {
     override class var inProcess: Bool { true }

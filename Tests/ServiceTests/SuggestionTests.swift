@@ -1,10 +1,14 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import XCTest
 import DBus
 import OrientationAPI
 import TestSupport
 
-/// P19 on the bus (posture.md, "The rotation suggestion"): with rotation locked, a turn of the device
+/// P19 on the bus (Docs/policy.md, P19): with rotation locked, a turn of the device
 /// is offered with `RotationSuggested` and `SuggestedOrientation`, and one call accepts it while the
 /// lock stays on. P18's members read what no posture source gives.
 final class SuggestionTests: DaemonTestCase {
