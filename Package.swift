@@ -77,7 +77,7 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(daemonLinkFlags, .when(configuration: .release))]),
         .target(name: "Follow", dependencies: ["DBus", "EventLoop", "Orientation", "OrientationAPI", "CGLib", "SystemCalls"]),
         .executableTarget(name: "orientationctl", dependencies: ["Arguments", "DBus", "EventLoop", "Follow", "Orientation", "OrientationAPI",
-                                                                 "CGLib", "SystemCalls"]),
+                                                                 "CGLib", "SystemCalls", "Configuration"]),
         .executableTarget(name: "policy-benchmark", dependencies: ["Policy"], path: "Benchmarks/policy-benchmark"),
         .executableTarget(name: "adversarial-benchmark", dependencies: ["DBus", "EventLoop", "OrientationAPI", "Harness"],
                           path: "Benchmarks/adversarial", exclude: ["run.sh"]),

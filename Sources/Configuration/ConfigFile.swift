@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import SystemCalls
 import DBus
@@ -29,8 +33,6 @@ package enum ConfigFile {
     /// a few thousand short lines.
     package static let sizeLimit = 1024 * 1024
 
-    /// Applies the file at `path` to `settings`; a missing file is all defaults only when `optional`.
-    /// Returns warnings (unknown groups and keys) for the caller to log.
     /// `text` with every `target` replaced by `replacement`, by bytes: String's own `replacing` would
     /// link the string-processing runtime into the daemon (scripts/check-lean-daemon).
     static func replacing(_ target: String, with replacement: String, in text: String) -> String {
@@ -50,6 +52,8 @@ package enum ConfigFile {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Applies the file at `path` to `settings`; a missing file is all defaults only when `optional`.
+    /// Returns warnings (unknown groups and keys) for the caller to log.
     package static func apply(path: String, optional: Bool, to settings: inout Settings) throws(StartupError) -> [String] {
         // A missing optional file is told by access(2): GLib's message for it would load iconv's
         // modules to convert strerror's text from the C locale's charset, for nothing.
@@ -67,6 +71,7 @@ package enum ConfigFile {
         } catch {
             throw StartupError.configuration("cannot read the config file \(path): \(error.message)")
         }
+        settings.configFiles.append(path)
         var warnings: [String] = []
         for group in file.groups {
             guard let keys = known[group] else {
@@ -82,6 +87,8 @@ package enum ConfigFile {
                 }
                 if !keys.contains(key) && group != "Applications" {
                     warnings.append("\(path): unknown key \(key) in [\(group)] ignored")
+                } else if let text = file.string(group, key) {
+                    settings.configValues.append(ConfigValue(group: group, key: key, value: text.trimmed, file: path))
                 }
             }
         }
@@ -104,7 +111,15 @@ package enum ConfigFile {
         }
 
         if let text = value("Application", "Idiom") {
-            do { settings.policy.idiom = try Idiom(parsing: text) } catch { throw fail("Application", "Idiom", error.message) }
+            if text.lowercased() == "auto" {
+                settings.idiomFile = nil
+            } else {
+                guard let idiom = Idiom(rawValue: text.lowercased()) else {
+                    throw fail("Application", "Idiom", "accepted: auto (from the chassis), phone, tablet")
+                }
+                settings.policy.idiom = idiom
+                settings.idiomFile = path
+            }
         }
         if let text = value("Application", "SupportedOrientations") {
             do {
@@ -209,6 +224,18 @@ package enum ConfigFile {
         return warnings
     }
 
+    /// Applies the main file (`configPath`, else the default one, which may be missing), then each
+    /// drop-in in force (`ConfigFiles`): a later key overrides an earlier one, `[Applications]` entries
+    /// merge. A bad value in any of them stops the start naming its file.
+    package static func applyAll(configPath: String?, to settings: inout Settings) throws(StartupError) -> [String] {
+        var warnings = try apply(path: configPath ?? Settings.defaultConfigPath, optional: configPath == nil, to: &settings)
+        for dropIn in ConfigFiles.dropIns(in: ConfigFiles.directories(forMainFile: configPath)) {
+            // A drop-in removed since the directory was listed is passed over.
+            warnings += try apply(path: dropIn, optional: true, to: &settings)
+        }
+        return warnings
+    }
+
     /// `[Applications]`: `DataDirs`, `Declarations` (when declarations bind: `bind`, `fullscreen`, `ignore`;
     /// a bad value is a warning, and the idiom's default stays), and one declaration per application
     /// id. A key that is not an id, or
@@ -232,7 +259,7 @@ package enum ConfigFile {
                 guard !text.isEmpty else { continue }
                 do { settings.policy.declarations = try DeclarationBinding(parsing: text) } catch {
                     warnings.append("\(path): [Applications] Declarations: \(error.message); the idiom's default "
-                        + "(\(settings.policy.idiom == .tablet ? "fullscreen" : "bind")) stays")
+                        + "(bind on a phone, fullscreen on a tablet) stays")
                 }
                 continue
             }

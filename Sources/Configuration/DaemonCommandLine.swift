@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Arguments
 import DBus
 import OrientationAPI
@@ -12,7 +16,11 @@ public enum DaemonCommandLine {
           --system                 serve the system bus (default)
           --session                serve the session bus
           --address ADDRESS        serve the bus at ADDRESS
-          --config FILE            read FILE (default \(Settings.defaultConfigPath))
+          --config FILE            read FILE and the drop-ins of FILE.d/ (default
+                                   \(Settings.defaultConfigPath) and the *.conf of
+                                   /usr/lib, /run and /etc/orientationd/orientationd.conf.d/)
+          --machine-info FILE      read the chassis for Idiom=auto from FILE
+                                   (default /etc/machine-info)
           --sensor SOURCE          auto, iio, sensor-proxy, simulated or none
           --replay FILE            play a CSV trace (t_ms,x,y,z) into the simulated sensor
                                    while someone claims (implies --sensor simulated)
@@ -44,7 +52,7 @@ public enum DaemonCommandLine {
         // What the flags set, applied over the config file once it is read.
         var bus: BusAddress?, sensor: SensorSourceKind?, replayPath: String?, stateDirectory: String?
         var sensorProxyCompat = false, verbose = false
-        var configPath: String?
+        var configPath: String?, machineInfoPath: String?
         var cursor = ArgumentCursor(arguments)
         while let argument = cursor.next() {
             func operand(_ flag: String) throws(StartupError) -> String {
@@ -58,6 +66,7 @@ public enum DaemonCommandLine {
             case "--session": bus = .session
             case "--address": bus = .address(try operand(argument))
             case "--config": configPath = try operand(argument)
+            case "--machine-info": machineInfoPath = try operand(argument)
             case "--sensor":
                 let text = try operand(argument)
                 guard let source = SensorSourceKind(rawValue: text) else {
@@ -75,8 +84,16 @@ public enum DaemonCommandLine {
         }
         var settings = Settings()
         settings.configPath = configPath
-        let warnings = try ConfigFile.apply(path: configPath ?? Settings.defaultConfigPath,
-                                            optional: configPath == nil, to: &settings)
+        let warnings = try ConfigFile.applyAll(configPath: configPath, to: &settings)
+        if let machineInfoPath { settings.machineInfoPath = machineInfoPath }
+        // Idiom=auto (the default): the chassis decides (Chassis).
+        if settings.idiomFile == nil {
+            var paths = Chassis.Paths()
+            paths.machineInfo = settings.machineInfoPath
+            let chassis = Chassis.detect(paths)
+            settings.chassis = chassis
+            settings.policy.idiom = chassis.idiom
+        }
         if let bus { settings.bus = bus }
         if let sensor { settings.sensor = sensor }
         if let replayPath { settings.replayPath = replayPath }

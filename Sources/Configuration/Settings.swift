@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import DBus
 import Orientation
 import Policy
@@ -26,6 +30,17 @@ public struct ScreenSize: Equatable, Sendable {
 public struct Settings {
     public var bus: BusAddress = .system
     public var configPath: String?
+    /// The files read, in the order they were applied: the main file (when it exists), then the drop-ins.
+    public var configFiles: [String] = []
+    /// Every known key the files set, in the order applied: the last of a group and key is in force.
+    public var configValues: [ConfigValue] = []
+    /// `[Application] Idiom` was `phone` or `tablet` in this file; nil for `auto` (the default), which
+    /// takes the idiom from the chassis.
+    public var idiomFile: String?
+    /// The chassis the idiom was taken from with `Idiom=auto`; nil when the config chose the idiom.
+    public var chassis: Chassis?
+    /// The machine-info file read first for the chassis (`--machine-info`).
+    public var machineInfoPath = "/etc/machine-info"
     public var sensor: SensorSourceKind = .auto
     public var replayPath: String?
     public var stateDirectory = "/var/lib/orientationd"
@@ -68,6 +83,30 @@ public struct Settings {
     /// The default config file, read when `--config` is not given; its absence means all defaults.
     public static let defaultConfigPath = "/etc/orientationd/orientationd.conf"
 
+    /// Where the idiom in force comes from, in a few words and without a path: the `IdiomSource` property,
+    /// e.g. `chassis convertible (DMI 31)`, `configuration`, `no chassis found`.
+    public var idiomSource: String {
+        if idiomFile != nil { return "configuration" }
+        guard let chassis else { return "default" }
+        return chassis.name == "unknown" ? "no chassis found" : "chassis \(chassis.name) (\(chassis.source))"
+    }
+
+    /// Where the idiom in force comes from, with the file: the log and `orientationctl config`.
+    public var idiomExplanation: String {
+        if let idiomFile { return "Idiom=\(policy.idiom.rawValue) in \(idiomFile)" }
+        guard let chassis else { return "default" }
+        return chassis.name == "unknown" ? "Idiom=auto, no chassis found: \(policy.idiom.rawValue)"
+            : "Idiom=auto, chassis \(chassis.name) from \(chassis.origin)"
+    }
+
     public init() {}
+}
+
+/// One key a config file set, with the file: `orientationctl config` prints the last of each.
+public struct ConfigValue: Equatable, Sendable {
+    public var group: String
+    public var key: String
+    public var value: String
+    public var file: String
 }
 

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import DBus
 import Orientation
 import OrientationAPI
@@ -94,6 +98,7 @@ extension OrientationService {
                              }
                          }),
                 Property("Idiom", type: "s", emits: .const) { [unowned self] in .string(policy.idiom.rawValue) },
+                Property("IdiomSource", type: "s", emits: .const) { [unowned self] in .string(settings.idiomSource) },
                 Property("RotationLocked", type: Bool.self,
                          get: { [unowned self] in .bool(policy.rotationLocked) },
                          set: { [unowned self] call, locked in

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import CGLib
 import DBus
@@ -219,7 +223,7 @@ public final class OrientationService {
             let reply = operation()
             guard case .values = reply else { return answer(call, reply) }
             // A change that survives a restart is acknowledged once it is on the disk: the caller waits
-            // for the write, the loop does not (dbus-api.md, "Configuration file").
+            // for the write, the loop does not (dbus-api.md, "State directory").
             store.save(savedState) { [unowned self] failure in
                 guard let failure else { return answer(call, reply) }
                 call.fail(.failed("\(what) took effect but could not be saved to \(store.path), so it will not survive a "

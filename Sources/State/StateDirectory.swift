@@ -1,9 +1,13 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import CGLib
 import EventLoop
 import SystemCalls
 
-/// The daemon's state directory (dbus-api.md, "Configuration file"; Docs/security.md, "The state file").
+/// The daemon's state directory (dbus-api.md, "State directory"; Docs/security.md, "The state file").
 ///
 /// It is checked once and then used only through a descriptor, so replacing its path later changes
 /// nothing. Files are read only when regular and small, and replaced atomically and durably by a

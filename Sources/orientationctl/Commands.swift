@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Orientation
 
 /// Every command, in the order the overview lists them. To add one, declare it as a `Command`
@@ -6,7 +10,7 @@ import Orientation
 enum Commands {
     static let all: [Command] = [
         .status, .get, .monitor, .lock, .unlock, .acceptSuggestion, .setDevice, .inject, .appMask, .app, .attempt, .window,
-        .focus, .follow, .reportFocus, .relayFocus, .completions, .help,
+        .focus, .follow, .reportFocus, .relayFocus, .config, .completions, .help,
     ]
 
     /// The options before the command.

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import DBus
 import Orientation
 import Follow
@@ -11,7 +15,7 @@ import Follow
 enum PropertyFormat {
     /// The manager's properties in the contract's order; `status` prints them in this order.
     static let managerProperties = [
-        "DeviceOrientation", "InterfaceOrientation", "SupportedMask", "ApplicationMask", "Idiom",
+        "DeviceOrientation", "InterfaceOrientation", "SupportedMask", "ApplicationMask", "Idiom", "IdiomSource",
         "RotationLocked", "HasAccelerometer", "KeyWindow", "RotationDuration", "ScreenBounds", "FocusedProcess",
         "FocusedApplication", "FocusedApplicationMask", "FocusedApplicationSource", "ApplicationOrientations",
         "InterfaceLockedByApplication", "Posture", "HingeAngle", "SuggestedOrientation",

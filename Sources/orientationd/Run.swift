@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import EventLoop
 import Log
@@ -16,6 +20,8 @@ func start() throws(StartupError) -> Daemon? {
         return nil
     case .run(let settings, let warnings):
         for warning in warnings { Log.warning(warning) }
+        if !settings.configFiles.isEmpty { Log.info("configuration: " + settings.configFiles.joined(separator: ", ")) }
+        Log.info("idiom \(settings.policy.idiom.rawValue): \(settings.idiomExplanation)")
         return try Daemon(settings: settings)
     }
 }

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import Foundation
 import XCTest
@@ -152,7 +156,7 @@ final class CLITests: XCTestCase {
         let result = fixture.ctl("status")
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 19, result.stdout)
+        XCTAssertEqual(lines.count, 20, result.stdout)
         func value(_ name: String) -> String? {
             lines.first { $0.hasPrefix(name + ":") }.map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         }

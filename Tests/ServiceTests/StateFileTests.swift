@@ -1,10 +1,14 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import XCTest
 import DBus
 import OrientationAPI
 import TestSupport
 
-/// The state file (dbus-api.md, "Configuration file"; Docs/security.md): written atomically and durably
+/// The state file (dbus-api.md, "State directory"; Docs/security.md): written atomically and durably
 /// by another process, never through a link an attacker planted, and read only when it is a small
 /// regular file.
 final class StateFileTests: DaemonTestCase {

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import Foundation
 import XCTest
@@ -165,7 +169,10 @@ class DaemonTestCase: EndToEndTestCase {
             args += ["--config", path]
         }
         if Self.inProcess {
-            let line = ["--sensor", sensor, "--state-dir", stateDir!] + args + extra
+            // A handset's chassis, as World.startDaemon gives a daemon run as a program.
+            let machineInfo = scratch + "/machine-info-handset"
+            writeText(machineInfo, "CHASSIS=handset\n")
+            let line = ["--sensor", sensor, "--state-dir", stateDir!, "--machine-info", machineInfo] + args + extra
             guard case .run(let settings, _) = try DaemonCommandLine.parse(line) else {
                 throw DBusError.failed("the daemon's command line \(line) does not run it")
             }

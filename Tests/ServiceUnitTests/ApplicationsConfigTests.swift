@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import XCTest
 import Orientation
 @testable import Service
@@ -46,6 +50,6 @@ final class ApplicationsConfigTests: XCTestCase {
         XCTAssertEqual(bad.policy.declarationBinding, .fullscreen)
         XCTAssertEqual(badWarnings.count, 1, "\(badWarnings)")
         XCTAssertTrue(badWarnings.first?.contains("'windowed' is not a way for declarations to bind") ?? false, "\(badWarnings)")
-        XCTAssertTrue(badWarnings.first?.contains("(fullscreen) stays") ?? false, "the idiom is read first: \(badWarnings)")
+        XCTAssertTrue(badWarnings.first?.contains("fullscreen on a tablet) stays") ?? false, "the idiom's default: \(badWarnings)")
     }
 }

@@ -1,0 +1,56 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
+import Foundation
+import XCTest
+import TestSupport
+
+/// Nothing in the tree cites a document that is not in it, nor a section a document does not have: every
+/// `NAME.md` named in a tracked file is the tree's (at that path, or in Docs/ or the root), and every
+/// `NAME.md, "Section"` is one of that document's headings or bold paragraph leads.
+final class DocCitationTests: XCTestCase {
+    func trackedFiles() throws -> [String] {
+        let listed = runTool(["git", "-C", packageRoot, "ls-files"])
+        guard listed.status == 0 else { throw unavailable("git cannot list the tree: \(listed.stderr)") }
+        return listed.stdout.split(separator: "\n").map(String.init)
+            .filter { !$0.hasPrefix("traces/") && !$0.hasSuffix(".csv") && !$0.hasSuffix(".png") && !$0.hasPrefix("LICENSE") }
+    }
+
+    /// The document a citation names, as a path from the root; nil when the tree has none.
+    func document(_ name: String) -> String? {
+        var name = name
+        if name.hasPrefix("/usr/share/doc/") { name = (name as NSString).lastPathComponent }
+        let base = (name as NSString).lastPathComponent
+        return [name, "Docs/" + base, base].first { FileManager.default.fileExists(atPath: packageRoot + "/" + $0) }
+    }
+
+    /// A document's headings and the leads of its bold paragraphs, lower case.
+    func sections(_ path: String) -> [String] {
+        let text = readText(packageRoot + "/" + path)
+        var found = text.split(separator: "\n").filter { $0.hasPrefix("#") }
+            .map { $0.drop { $0 == "#" || $0 == " " }.replacingOccurrences(of: "`", with: "").lowercased() }
+        found += text.matches(of: /\*\*([^*]+?)\.?\*\*/).map { String($0.output.1).lowercased() }
+        return found
+    }
+
+    func testEveryCitedDocumentAndSectionIsInTheTree() throws {
+        var missing: [String] = []
+        for file in try trackedFiles() {
+            guard let text = try? String(contentsOfFile: packageRoot + "/" + file, encoding: .utf8) else { continue }
+            for match in text.matches(of: /([A-Za-z0-9_.\/-]*[A-Za-z0-9_-]+\.md)\b(?:, "([^"]+)")?/) {
+                let name = String(match.output.1)
+                guard let path = document(name) else {
+                    missing.append("\(file) cites \(name), which is not in the tree")
+                    continue
+                }
+                guard let cited = match.output.2 else { continue }
+                let section = String(cited).replacing(/\s*\n\s*(\/\/\/ ?|# ?)?/, with: " ").lowercased()
+                if !sections(path).contains(where: { $0.contains(section) }) {
+                    missing.append("\(file) cites \(name), \"\(section)\", which \(path) has no heading for")
+                }
+            }
+        }
+        XCTAssertEqual(missing, [], missing.joined(separator: "\n"))
+    }
+}
