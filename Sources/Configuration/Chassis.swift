@@ -7,8 +7,9 @@ import Orientation
 
 /// The machine's chassis, found as systemd-hostnamed finds it, from the same files (hostnamed itself
 /// may not run): `CHASSIS=` in machine-info, else the device tree's `chassis-type`, else DMI's
-/// `chassis_type`, else ACPI's `pm_profile` (Docs/install.md, "The idiom"). `Idiom=auto` takes the
-/// phone idiom for a handset and the tablet idiom for every other chassis, or when none is found.
+/// `chassis_type`, else ACPI's `pm_profile` (Docs/dbus-api.md, "Configuration file"; Docs/install.md,
+/// "Where orientationd chose"). `Idiom=auto` takes the phone idiom for a handset and the tablet idiom
+/// for every other chassis, or when none is found.
 public struct Chassis: Equatable, Sendable {
     /// hostnamed's name: `handset`, `tablet`, `convertible`, `laptop`, `desktop`, …; `unknown` when
     /// nothing says.

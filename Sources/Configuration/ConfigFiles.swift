@@ -9,7 +9,7 @@ import SystemCalls
 /// read theirs (`logind.conf.d`): the main file, then the `*.conf` drop-ins of three directories sorted
 /// by file name across them; a drop-in in `/etc` hides one of the same name in `/run` or `/usr/lib`,
 /// one in `/run` hides `/usr/lib`'s, and one that is empty or a link to `/dev/null` is masked.
-/// With `--config FILE`, the drop-ins come from `FILE.d/` only (Docs/install.md, "Configuration").
+/// With `--config FILE`, the drop-ins come from `FILE.d/` only (Docs/dbus-api.md, "Configuration file").
 package enum ConfigFiles {
     /// The drop-in directories read with the default main file, lowest precedence first.
     package static let dropInDirectories = [
