@@ -1,3 +1,7 @@
+# SPDX-FileCopyrightText: 2026 orientationd maintainers
+#
+# SPDX-License-Identifier: MIT
+
 # The commands the README promises. Each installs what it needs first.
 SWIFT ?= swift
 
@@ -65,11 +69,15 @@ BUILD_DAEMON = { [ ! Linker/orientationd.order -nt .build/release/orientationd ]
 ifeq ($(origin PROGRAMS_DIR),undefined)
 PROGRAMS_DIR = .build/release
 BUILD_PROGRAMS = $(BUILD_DAEMON) && $(SWIFT) build -c release --static-swift-stdlib --product orientationctl && \
-	$(MAKE) .build/release/orientationd-toplevels
+	$(SWIFT) build -c release --static-swift-stdlib --product monitor-sensor && $(MAKE) .build/release/orientationd-toplevels
 else
-BUILD_PROGRAMS = test -x $(PROGRAMS_DIR)/orientationd -a -x $(PROGRAMS_DIR)/orientationctl -a \
-	-x $(PROGRAMS_DIR)/orientationd-toplevels
+BUILD_PROGRAMS = $(CHECK_BUILT)
 endif
+# `make install` compiles nothing, so that `make` then `sudo make install` works where root has no
+# Swift: without the built programs it stops here.
+CHECK_BUILT = @test -x $(PROGRAMS_DIR)/orientationd -a -x $(PROGRAMS_DIR)/orientationctl -a \
+	-x $(PROGRAMS_DIR)/monitor-sensor -a -x $(PROGRAMS_DIR)/orientationd-toplevels || \
+	{ echo "make: nothing built in $(PROGRAMS_DIR): run make first, then make install" >&2; exit 1; }
 
 # The daemon's built-in paths are /etc/orientationd/orientationd.conf and
 # /var/lib/orientationd; an install elsewhere names its own on the command lines
@@ -80,10 +88,22 @@ SUBSTITUTE = sed -e 's|@libexecdir@|$(LIBEXECDIR)|g' -e 's|@bindir@|$(BINDIR)|g'
 	-e 's|@state_option@|$(STATE_OPTION)|g'
 
 GENERATED = .build/dist
-MANPAGES = $(GENERATED)/orientationd.8 $(GENERATED)/orientationctl.1 $(GENERATED)/orientationd.conf.5
+MANPAGES = $(GENERATED)/orientationd.8 $(GENERATED)/orientationctl.1 $(GENERATED)/orientationd.conf.5 $(GENERATED)/monitor-sensor.1
 INTERFACES = org.orientationd.Orientation1.xml org.orientationd.Orientation1.Window.xml \
 	org.orientationd.Orientation1.Controller.xml
-BUS_POLICIES = org.orientationd.Orientation1.conf net.hadess.SensorProxy-orientationd.conf
+BUS_POLICIES = org.orientationd.Orientation1.conf
+# orientationd in place of iio-sensor-proxy (the orientationd-sensor-proxy package, `make install-sensor-proxy`):
+# the drop-in that turns the compatibility interface on, read where the daemon reads drop-ins (the vendor
+# directory under /usr, else beside the config file the unit names), the name's bus policy and activation
+# file, the unit alias and monitor-sensor.
+DROPINDIR = $(if $(filter /etc,$(SYSCONFDIR)),$(PREFIX)/lib/orientationd/orientationd.conf.d,$(SYSCONFDIR)/orientationd/orientationd.conf.d)
+SENSOR_PROXY_INSTALLED = \
+	$(DROPINDIR)/50-sensor-proxy.conf \
+	$(DBUSDIR)/system.d/net.hadess.SensorProxy.conf \
+	$(DBUSDIR)/system-services/net.hadess.SensorProxy.service \
+	$(UNITDIR)/iio-sensor-proxy.service \
+	$(BINDIR)/monitor-sensor \
+	$(MANDIR)/man1/monitor-sensor.1
 DOCS = README.md $(wildcard Docs/*.md)
 CONFIG_FILE = $(SYSCONFDIR)/orientationd/orientationd.conf
 
@@ -113,7 +133,8 @@ INSTALLED = \
 	$(foreach e,$(GNOME_EXTENSIONS),$(GNOMESHELLEXTENSIONSDIR)/$(e)/metadata.json $(GNOMESHELLEXTENSIONSDIR)/$(e)/extension.js) \
 	$(addprefix $(DOCDIR)/,$(notdir $(DOCS)))
 
-.PHONY: all deps build-deps build test test-release test-shells release run programs manpages completions gnome-extensions install uninstall clean deb
+.PHONY: all deps build-deps build test test-release test-shells release run programs manpages completions gnome-extensions install uninstall \
+	install-sensor-proxy uninstall-sensor-proxy clean deb
 
 all: programs manpages completions gnome-extensions
 
@@ -126,9 +147,10 @@ build: deps
 # The tests are XCTest; Swift Testing is off so the run closes on their count, not on an empty run.
 # The Wayland helper is built after Swift's: SwiftPM makes .build/debug a link to its triple's
 # directory, and replaces a directory standing in its place, with the helper in it.
+# Nothing else is made first: `swift build && swift test` alone passes too (the tests that run the Wayland
+# helper build it when it is missing, with the rule below).
 test: deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory .build/debug/orientationd-toplevels
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 # The test targets that run the programs (the daemon on a private bus, the client, the install), run
@@ -157,6 +179,7 @@ test-shells: build-deps gnome-extensions
 release: build-deps
 	$(BUILD_DAEMON)
 	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl
+	$(SWIFT) build -c release --static-swift-stdlib --product monitor-sensor
 
 $(WAYLAND_GENERATED)/%-client-protocol.h: wayland/%.xml
 	@mkdir -p $(@D)
@@ -200,7 +223,13 @@ $(GENERATED)/gnome-shell/%/metadata.json: integrations/gnome-shell/%/metadata.js
 	cp $< $@
 
 # Written by the client from its own table of commands, so they cannot drift from its --help.
+COMPLETIONS = $(GENERATED)/orientationctl.bash $(GENERATED)/_orientationctl $(GENERATED)/orientationctl.fish
 completions: programs
+	$(MAKE) --no-print-directory write-completions
+
+.PHONY: write-completions check-built
+write-completions:
+	$(CHECK_BUILT)
 	@mkdir -p $(GENERATED)
 	$(PROGRAMS_DIR)/orientationctl completions bash > $(GENERATED)/orientationctl.bash
 	$(PROGRAMS_DIR)/orientationctl completions zsh > $(GENERATED)/_orientationctl
@@ -210,7 +239,12 @@ $(GENERATED)/%: man/%.scd
 	@mkdir -p $(@D)
 	scdoc < $< > $@
 
-install: programs manpages completions gnome-extensions
+check-built:
+	$(CHECK_BUILT)
+
+install: check-built
+	@test -e $(GENERATED)/orientationctl.bash || $(MAKE) --no-print-directory write-completions
+	$(MAKE) --no-print-directory $(MANPAGES) $(GNOME_EXTENSION_FILES)
 	@mkdir -p $(GENERATED)
 	$(SUBSTITUTE) data/orientationd.service.in > $(GENERATED)/orientationd.service
 	$(SUBSTITUTE) dbus/org.orientationd.Orientation1.service.in > $(GENERATED)/org.orientationd.Orientation1.service
@@ -250,6 +284,27 @@ install: programs manpages completions gnome-extensions
 	$(INSTALL) -m 0644 $(GENERATED)/orientationctl.fish $(DESTDIR)$(FISHCOMPLETIONDIR)/orientationctl.fish
 	@# An existing config file is the administrator's: it is left as it is.
 	test -e $(DESTDIR)$(CONFIG_FILE) || $(INSTALL) -m 0644 data/orientationd.conf $(DESTDIR)$(CONFIG_FILE)
+	$(POST_INSTALL)
+
+# The switch from iio-sensor-proxy, on top of `make install` (the orientationd-sensor-proxy package holds
+# the same files); `make uninstall-sensor-proxy` switches back.
+install-sensor-proxy: check-built
+	@mkdir -p $(GENERATED)
+	$(SUBSTITUTE) dbus/net.hadess.SensorProxy.service.in > $(GENERATED)/net.hadess.SensorProxy.service
+	$(MAKE) --no-print-directory $(GENERATED)/monitor-sensor.1
+	$(INSTALL) -d $(DESTDIR)$(DROPINDIR) $(DESTDIR)$(DBUSDIR)/system.d $(DESTDIR)$(DBUSDIR)/system-services \
+		$(DESTDIR)$(UNITDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	$(INSTALL) -m 0644 data/50-sensor-proxy.conf $(DESTDIR)$(DROPINDIR)/
+	$(INSTALL) -m 0644 dbus/net.hadess.SensorProxy.conf $(DESTDIR)$(DBUSDIR)/system.d/
+	$(INSTALL) -m 0644 $(GENERATED)/net.hadess.SensorProxy.service $(DESTDIR)$(DBUSDIR)/system-services/
+	ln -sf orientationd.service $(DESTDIR)$(UNITDIR)/iio-sensor-proxy.service
+	$(INSTALL) -m 0755 $(PROGRAMS_DIR)/monitor-sensor $(DESTDIR)$(BINDIR)/monitor-sensor
+	$(INSTALL) -m 0644 $(GENERATED)/monitor-sensor.1 $(DESTDIR)$(MANDIR)/man1/
+	$(POST_INSTALL)
+
+uninstall-sensor-proxy:
+	rm -f $(addprefix $(DESTDIR),$(SENSOR_PROXY_INSTALLED))
+	rmdir -p $(DESTDIR)$(DROPINDIR) 2>/dev/null || true
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
@@ -261,6 +316,20 @@ uninstall:
 	rmdir $(DESTDIR)$(SYSCONFDIR)/orientationd $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 	rmdir -p $(DESTDIR)$(KWINSCRIPTSDIR)/$(KWIN_SCRIPT)/contents/code \
 		$(addprefix $(DESTDIR)$(GNOMESHELLEXTENSIONSDIR)/,$(GNOME_EXTENSIONS)) 2>/dev/null || true
+
+# What the package's postinst does, after an install with an empty DESTDIR into the directories systemd,
+# udev and the bus read (PREFIX /usr or /usr/local): the daemon's user, then systemd, udev and the bus
+# told of the new files. Run as root, where systemd runs; otherwise printed for root to run.
+POST_INSTALL_COMMANDS = systemd-sysusers $(SYSUSERSDIR)/orientationd.conf; systemctl daemon-reload; \
+	udevadm control --reload; dbus-send --system --type=method_call --dest=org.freedesktop.DBus \
+	/org/freedesktop/DBus org.freedesktop.DBus.ReloadConfig; systemctl try-restart orientationd.service
+POST_INSTALL = @if [ -n "$(DESTDIR)" ] || [ -z "$(filter /usr /usr/local,$(PREFIX))" ]; then :; \
+	elif [ "$$(id -u)" -eq 0 ] && [ -d /run/systemd/system ]; then \
+		echo "$(POST_INSTALL_COMMANDS)"; $(POST_INSTALL_COMMANDS); \
+	else \
+		echo "make: to finish the install, run as root:"; \
+		echo "  $(POST_INSTALL_COMMANDS)" | sed 's/; /\n  /g'; \
+	fi
 
 # Removes what `make install` generates; the Swift build directory stays, so the
 # next build or package reuses it.

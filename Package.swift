@@ -1,4 +1,8 @@
 // swift-tools-version:6.0
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import PackageDescription
 
 /// How the release daemon is linked, for less resident memory and a lighter start (Docs/performance.md).
@@ -78,6 +82,7 @@ let package = Package(
         .target(name: "Follow", dependencies: ["DBus", "EventLoop", "Orientation", "OrientationAPI", "CGLib", "SystemCalls"]),
         .executableTarget(name: "orientationctl", dependencies: ["Arguments", "DBus", "EventLoop", "Follow", "Orientation", "OrientationAPI",
                                                                  "CGLib", "SystemCalls", "Configuration"]),
+        .executableTarget(name: "monitor-sensor", dependencies: ["DBus", "EventLoop", "OrientationAPI"]),
         .executableTarget(name: "policy-benchmark", dependencies: ["Policy"], path: "Benchmarks/policy-benchmark"),
         .executableTarget(name: "adversarial-benchmark", dependencies: ["DBus", "EventLoop", "OrientationAPI", "Harness"],
                           path: "Benchmarks/adversarial", exclude: ["run.sh"]),

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import DBus
 import EventLoop
@@ -112,8 +116,21 @@ public func autostartCommand() throws -> [String] {
     let command = String(line.dropFirst(5)).split(separator: "@bindir@", omittingEmptySubsequences: false).joined(separator: programs)
         .split(separator: "@libexecdir@", omittingEmptySubsequences: false).joined(separator: programs)
     let argv = command.split(separator: " ").map(String.init)
-    guard access(programs + "/orientationd-toplevels", X_OK) == 0 else {
-        throw DBusError.failed("\(programs)/orientationd-toplevels is not built: make \(programs.hasSuffix("release") ? ".build/release" : ".build/debug")/orientationd-toplevels (make test builds it)")
-    }
+    try buildWaylandHelper()
     return argv
+}
+
+/// Builds `orientationd-toplevels`, the package's one C program, beside the Swift programs the tests run
+/// when it is not there yet: `swift build` does not make it (the Makefile's rule does, with
+/// wayland-scanner), and `swift test` alone must pass. Fails loudly when it cannot be built.
+public func buildWaylandHelper() throws {
+    let programs = programsDirectory()
+    if access(programs + "/orientationd-toplevels", X_OK) == 0 { return }
+    let configuration = programs.hasSuffix("release") ? "release" : "debug"
+    let target = ".build/\(configuration)/orientationd-toplevels"
+    let result = runTool(["make", "--no-print-directory", "-C", packageRoot, target], timeoutMs: 120_000)
+    guard result.status == 0, access(programs + "/orientationd-toplevels", X_OK) == 0 else {
+        throw DBusError.failed("\(programs)/orientationd-toplevels is not built and 'make \(target)' failed "
+            + "(\(result.status)): \(result.stderr)")
+    }
 }

@@ -1,16 +1,20 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import XCTest
 import DBus
 import OrientationAPI
 import TestSupport
 
-/// dbus/net.hadess.SensorProxy-orientationd.conf loaded by a real dbus-daemon as a system bus
+/// dbus/net.hadess.SensorProxy.conf loaded by a real dbus-daemon as a system bus
 /// would (deny by default, then the package's files): the root daemon owns the name, any user's
 /// monitor-sensor works against it, other interfaces are refused by the bus, and nobody else may
 /// own the name.
 final class BusPolicyTests: CompatTestCase {
     func testPolicyLetsRootOwnTheNameAndAnyUserMonitor() throws {
-        let conf = packageRoot + "/dbus/net.hadess.SensorProxy-orientationd.conf"
+        let conf = packageRoot + "/dbus/net.hadess.SensorProxy.conf"
         XCTAssertEqual(access(conf, R_OK), 0, "missing \(conf)")
         let text = readText(conf)
         XCTAssertTrue(text.contains("<policy user=\"root\">\n    <allow own=\"net.hadess.SensorProxy\"/>"), text)

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import Foundation
 import XCTest
@@ -22,7 +26,7 @@ final class BusActivationTests: XCTestCase {
         XCTAssertTrue(edited.contains("\nSource=simulated\n"), "the installed file shows the Source key commented out")
         writeText(config, edited)
 
-        let policies = ["org.orientationd.Orientation1.conf", "net.hadess.SensorProxy-orientationd.conf"]
+        let policies = ["org.orientationd.Orientation1.conf"]
             .map { "\(prefix)/share/dbus-1/system.d/\($0)" }
         let bus = try PrivateBus(systemPolicyFiles: policies, serviceDirectories: ["\(prefix)/share/dbus-1/system-services"])
         defer { bus.stop() }
@@ -54,5 +58,36 @@ final class BusActivationTests: XCTestCase {
         bus.stop()
         XCTAssertTrue(waitUntil(5) { kill(pid_t(pid), 0) != 0 || readText("/proc/\(pid)/stat").contains(") Z ") },
                       "orientationd \(pid) still runs after its bus stopped")
+    }
+
+    /// With the switch from iio-sensor-proxy installed (`make install-sensor-proxy`, the orientationd-sensor-proxy
+    /// package's files), a desktop's claim on net.hadess.SensorProxy starts orientationd, which serves it
+    /// because the switch's drop-in says so: no config file was edited.
+    func testAClaimOnSensorProxyActivatesOrientationdThroughTheSwitch() throws {
+        guard getuid() == 0 else { throw unavailable("the installed bus policy lets only root own the name") }
+        let install = try Installation()
+        defer { install.remove() }
+        let switched = install.make("install-sensor-proxy")
+        XCTAssertEqual(switched.status, 0, switched.stderr)
+        let prefix = install.prefix
+        let config = "\(prefix)/etc/orientationd/orientationd.conf"
+        writeText(config, readText(config).replacingOccurrences(of: "\n#Source=auto\n", with: "\nSource=simulated\n"))
+        XCTAssertFalse(readText(config).contains("\nSensorProxy=true"), "the main file leaves the interface off")
+        let policies = ["org.orientationd.Orientation1.conf", "net.hadess.SensorProxy.conf"].map { "\(prefix)/share/dbus-1/system.d/\($0)" }
+        let bus = try PrivateBus(systemPolicyFiles: policies, serviceDirectories: ["\(prefix)/share/dbus-1/system-services"])
+        defer { bus.stop() }
+        let client = try Connection(bus: .address(bus.address))
+        defer { client.close() }
+        _ = try client.callBlocking(destination: SensorProxy.busName, path: SensorProxy.path, interface: SensorProxy.interface,
+                                    method: "ClaimAccelerometer", timeoutMs: 10_000)
+        let has = try client.callBlocking(destination: SensorProxy.busName, path: SensorProxy.path, interface: "org.freedesktop.DBus.Properties",
+                                          method: "Get", values: [.string(SensorProxy.interface), .string("HasAccelerometer")])
+        XCTAssertEqual(has.first?.variantValue?.boolValue, true)
+        let pid = try XCTUnwrap(try client.callBlocking(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                                                        interface: "org.freedesktop.DBus", method: "GetConnectionUnixProcessID",
+                                                        values: [.string(SensorProxy.busName)]).first?.uint32Value)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"), "\(prefix)/libexec/orientationd")
+        bus.stop()
+        XCTAssertTrue(waitUntil(5) { kill(pid_t(pid), 0) != 0 || readText("/proc/\(pid)/stat").contains(") Z ") })
     }
 }

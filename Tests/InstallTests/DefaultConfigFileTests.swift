@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import Foundation
 import XCTest
 import Orientation
@@ -70,6 +74,7 @@ final class DefaultConfigFileTests: XCTestCase {
 
         let defaults = Settings()
         XCTAssertEqual(settings.policy.idiom, defaults.policy.idiom)
+        XCTAssertNil(settings.idiomFile, "Idiom=auto: the chassis decides")
         XCTAssertEqual(settings.policy.limits, defaults.policy.limits)
         XCTAssertEqual(settings.queueLimits, defaults.queueLimits)
         XCTAssertEqual(settings.rotationDuration, defaults.rotationDuration)
@@ -83,40 +88,5 @@ final class DefaultConfigFileTests: XCTestCase {
         XCTAssertEqual(settings.policy.applicationMask, .allButUpsideDown)
         XCTAssertNotNil(settings.portraitSize)
         XCTAssertNotNil(settings.mountMatrix)
-    }
-
-    /// The `sed` lines the README, Docs/shells.md and README.Debian give for switching GNOME and KDE
-    /// over: each works on the shipped file, and switching back gives the shipped file again.
-    func testTheDocumentedSwitchEditsTheShippedFile() throws {
-        var commands: [String: String] = [:]  // the sed script by what it does
-        for document in ["README.md", "Docs/shells.md", "debian/README.Debian"] {
-            for line in TestSupport.readText(packageRoot + "/" + document).split(separator: "\n") {
-                guard let match = line.firstMatch(of: /sudo sed -i '([^']+)' \/etc\/orientationd\/orientationd\.conf$/) else { continue }
-                let script = String(match.output.1)
-                commands[script.contains("/SensorProxy=true/") ? "on" : script.contains("SensorProxy=false/") ? "off" : script] = script
-            }
-        }
-        let on = try XCTUnwrap(commands.removeValue(forKey: "on"), "no sed that turns the switch on")
-        let off = try XCTUnwrap(commands.removeValue(forKey: "off"), "no sed that turns it off")
-        let directory = makeTempDirectory("orientationd-conf")
-        defer { _ = runTool(["rm", "-rf", directory]) }
-        let path = directory + "/orientationd.conf"
-
-        writeText(path, text)
-        XCTAssertEqual(runTool(["sed", "-i", on, path]).status, 0)
-        var settings = Settings()
-        XCTAssertEqual(try ConfigFile.apply(path: path, optional: false, to: &settings), [])
-        XCTAssertTrue(settings.sensorProxyCompat, "after \(on)")
-        XCTAssertEqual(runTool(["sed", "-i", off, path]).status, 0)
-        XCTAssertEqual(TestSupport.readText(path), text, "switching back restores the shipped file")
-
-        // The others (Docs/shells.md's reading of iio-sensor-proxy) change what they say.
-        for script in commands.values {
-            writeText(path, text)
-            XCTAssertEqual(runTool(["sed", "-i", script, path]).status, 0)
-            XCTAssertNotEqual(TestSupport.readText(path), text, "\(script) changes nothing in the shipped file")
-            settings = Settings()
-            XCTAssertEqual(try ConfigFile.apply(path: path, optional: false, to: &settings), [])
-        }
     }
 }

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import Foundation
 import XCTest
@@ -17,7 +21,6 @@ final class InstallLayoutTests: XCTestCase {
             "/etc/xdg/autostart/orientationd-focus.desktop": 0o644,
             "/etc/orientationd/orientationd.conf": 0o644,
             "/usr/share/dbus-1/system.d/org.orientationd.Orientation1.conf": 0o644,
-            "/usr/share/dbus-1/system.d/net.hadess.SensorProxy-orientationd.conf": 0o644,
             "/usr/share/dbus-1/system-services/org.orientationd.Orientation1.service": 0o644,
             "/usr/share/dbus-1/interfaces/org.orientationd.Orientation1.xml": 0o644,
             "/usr/share/dbus-1/interfaces/org.orientationd.Orientation1.Window.xml": 0o644,
@@ -157,6 +160,64 @@ final class InstallLayoutTests: XCTestCase {
         XCTAssertEqual(install.files(), [])
         XCTAssertFalse(FileManager.default.fileExists(atPath: install.path("/etc/orientationd")), "its own directories go too")
         XCTAssertFalse(FileManager.default.fileExists(atPath: install.path("/usr/share/doc/orientationd")))
+    }
+
+    /// `make install-sensor-proxy`, what the orientationd-sensor-proxy package holds: the vendor drop-in that
+    /// turns the compatibility interface on, the name's bus policy and activation file, the unit alias and
+    /// monitor-sensor; `make uninstall-sensor-proxy` takes exactly those away.
+    func testTheSwitchFromIioSensorProxyInstallsItsFilesAndGoes() throws {
+        let install = try Installation(prefix: "/usr")
+        defer { install.remove() }
+        let before = install.files()
+        let result = install.make("install-sensor-proxy")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let added = Set(install.files()).subtracting(before).sorted()
+        XCTAssertEqual(added, ["/usr/bin/monitor-sensor", "/usr/lib/orientationd/orientationd.conf.d/50-sensor-proxy.conf",
+                               "/usr/lib/systemd/system/iio-sensor-proxy.service",
+                               "/usr/share/dbus-1/system-services/net.hadess.SensorProxy.service",
+                               "/usr/share/dbus-1/system.d/net.hadess.SensorProxy.conf", "/usr/share/man/man1/monitor-sensor.1"])
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: install.path("/usr/lib/systemd/system/iio-sensor-proxy.service")),
+                       "orientationd.service", "the unit alias")
+        XCTAssertEqual(install.mode("/usr/bin/monitor-sensor"), 0o755)
+        if toolExists("groff") {
+            let page = runTool(["groff", "-ww", "-z", "-man", install.path("/usr/share/man/man1/monitor-sensor.1")])
+            XCTAssertEqual(page.status, 0)
+            XCTAssertEqual(page.stderr, "", "monitor-sensor(1) renders without warnings")
+        }
+        let activation = install.text("/usr/share/dbus-1/system-services/net.hadess.SensorProxy.service")
+        XCTAssertTrue(activation.contains("\nName=net.hadess.SensorProxy\nExec=/usr/libexec/orientationd --system\nUser=orientationd\n"
+            + "SystemdService=iio-sensor-proxy.service\n"), activation)
+        XCTAssertTrue(install.text("/usr/lib/orientationd/orientationd.conf.d/50-sensor-proxy.conf").contains("\n[Compat]\nSensorProxy=true\n"))
+        let removed = install.make("uninstall-sensor-proxy")
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertEqual(install.files(), before)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: install.path("/usr/lib/orientationd")), "its drop-in directory goes too")
+    }
+
+    /// `make install` compiles nothing: without built programs it stops with one line saying to run make.
+    func testInstallWithoutABuildSaysToRunMake() throws {
+        let empty = makeTempDirectory("orientationd-nothing-built")
+        let root = makeTempDirectory("orientationd-install")
+        defer { _ = runTool(["rm", "-rf", empty, root]) }
+        let result = runTool(["make", "--no-print-directory", "-C", packageRoot, "install", "PREFIX=/usr", "DESTDIR=\(root)",
+                              "PROGRAMS_DIR=\(empty)", "SWIFT=false"], timeoutMs: 60_000)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertEqual(result.stderr.split(separator: "\n").first.map(String.init),
+                       "make: nothing built in \(empty): run make first, then make install", result.stderr)
+        XCTAssertEqual(runTool(["find", root, "-type", "f"]).stdout, "", "nothing installed")
+    }
+
+    /// `make` as a user, then `sudo make install` where root has no Swift on PATH: the install runs no
+    /// Swift at all (SWIFT names a program that does not exist, and PATH has no toolchain).
+    func testInstallRunsNoSwift() throws {
+        try buildWaylandHelper()
+        let root = makeTempDirectory("orientationd-install")
+        defer { _ = runTool(["rm", "-rf", root]) }
+        let result = runTool(["env", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "make", "--no-print-directory", "-C", packageRoot, "install",
+                              "PREFIX=/usr", "DESTDIR=\(root)", "PROGRAMS_DIR=\(programsDirectory())", "SWIFT=/nonexistent/swift"],
+                             timeoutMs: 120_000)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: root + "/usr/libexec/orientationd"))
     }
 
     /// The config file belongs to the administrator once edited: install does not overwrite it and

@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 @preconcurrency import Glibc
 import Foundation
 import XCTest
@@ -24,6 +28,12 @@ final class Installation {
         self.prefix = prefix ?? root
         variables = ["PREFIX=\(self.prefix)", "PROGRAMS_DIR=\(programsDirectory())"]
             + (staged ? ["DESTDIR=\(root)"] : []) + extra
+        // `make install` installs built programs only; the Wayland helper is the Makefile's to build.
+        do { try buildWaylandHelper() } catch {
+            remove()
+            XCTFail("\(error)", file: file, line: line)
+            throw error
+        }
         let result = make("install")
         guard result.status == 0 else {
             remove()
