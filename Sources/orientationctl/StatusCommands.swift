@@ -1,3 +1,7 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
 import DBus
 import Follow
 /// `status` and `get`: reading manager properties.
@@ -14,6 +18,12 @@ enum StatusCommands {
         for (name, value) in properties {
             let pad = String(repeating: " ", count: width - name.count)
             emit("\(name):\(pad) \(PropertyFormat.described(name, value))")
+        }
+        let focused = properties.first { $0.0 == "FocusedApplication" }?.1.stringValue ?? ""
+        let hint = ReporterHint.lines(focusedApplication: focused)
+        if !hint.isEmpty {
+            emit("")
+            for line in hint { emit(line) }
         }
     }
 
@@ -53,7 +63,14 @@ extension Command {
             InterfaceOrientation, the edge of the device that is up, as monitor-sensor says
             it: UIKit's landscape names cross (the device in landscape-left, its right edge
             up, shows the interface in landscape-right), so both read
-            'landscape-… (right edge up)'.
+            'landscape-… (right edge up)'. IdiomSource says where Idiom comes from: the
+            config file, or the chassis (Idiom=auto).
+
+            When nothing reports the application in front (FocusedApplication is empty)
+            although the desktop in use (XDG_CURRENT_DESKTOP) has a reporter that is off
+            (GNOME Shell's extension not enabled, KWin's script disabled, no
+            'orientationctl report-focus' running on sway, Hyprland, river, Phosh, ...),
+            a last paragraph says so and gives the command that turns it on.
 
             \(Help.jsonScheme)
             """,

@@ -1,0 +1,113 @@
+// SPDX-FileCopyrightText: 2026 orientationd maintainers
+//
+// SPDX-License-Identifier: MIT
+
+@preconcurrency import Glibc
+
+/// What `status` adds when nothing reports which application is in front although the desktop in use
+/// has a reporter that is off (Docs/applications.md, "Reporters"): GNOME Shell's extension not enabled,
+/// KWin's script disabled, no `orientationctl report-focus` running on a wlroots desktop or Phosh.
+/// Read from the user's own session, as the desktop keeps it, by the same commands a person would run.
+enum ReporterHint {
+    static let gnomeExtensions = ["orientationd-focus@orientationd.org", "orientationd-focus-45@orientationd.org"]
+    static let kwinScript = "orientationd-focus"
+
+    /// The desktops of `XDG_CURRENT_DESKTOP`, lower case.
+    static func desktops(_ environment: String?) -> [String] {
+        (environment ?? "").split(separator: ":").map { $0.lowercased() }
+    }
+
+    /// The lines to print, none when the reporter runs or the desktop has none.
+    static func lines(focusedApplication: String, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } },
+                      run: ([String]) -> String? = capture, reportFocusRuns: () -> Bool = reportFocusRunning) -> [String] {
+        guard focusedApplication.isEmpty else { return [] }
+        let desktops = desktops(environment("XDG_CURRENT_DESKTOP"))
+        let header = "Nothing reports the application in front, so per-application orientations do nothing:"
+        if desktops.contains("phosh") || desktops.contains(where: { wlroots.contains($0) }) {
+            guard !reportFocusRuns() else { return [] }
+            let name = desktops.first { $0 == "phosh" || wlroots.contains($0) } ?? "this desktop"
+            return [header, "  \(name)'s reporter, orientationctl report-focus, is not running. Start it now and with each session:",
+                    "    orientationctl report-focus &",
+                    "  (sway: 'exec orientationctl report-focus' in its config; others: see 'orientationctl help report-focus')"]
+        }
+        if desktops.contains("gnome") {
+            guard let enabled = run(["gsettings", "get", "org.gnome.shell", "enabled-extensions"]) else { return [] }
+            let disabledAll = run(["gsettings", "get", "org.gnome.shell", "disable-user-extensions"])?.hasPrefix("true") ?? false
+            if !disabledAll && gnomeExtensions.contains(where: { enabled.contains("'\($0)'") }) { return [] }
+            let version = run(["gnome-shell", "--version"]).flatMap { text in
+                text.split(separator: " ").last.flatMap { Int($0.split(separator: ".").first ?? "") }
+            }
+            let uuid = (version ?? 45) >= 45 ? gnomeExtensions[1] : gnomeExtensions[0]
+            var lines = [header, "  GNOME Shell's extension is not enabled. Turn it on:", "    gnome-extensions enable \(uuid)"]
+            if disabledAll { lines.append("    gsettings set org.gnome.shell disable-user-extensions false") }
+            if version == nil { lines.append("  (GNOME Shell 43 and 44: gnome-extensions enable \(gnomeExtensions[0]))") }
+            return lines
+        }
+        if desktops.contains("kde") {
+            let tool = run(["kreadconfig6", "--help"]) != nil ? "6" : "5"
+            guard let value = run(["kreadconfig\(tool)", "--file", "kwinrc", "--group", "Plugins", "--key", "\(kwinScript)Enabled"]) else {
+                return []
+            }
+            guard value.hasPrefix("false") else { return [] }
+            return [header, "  KWin's script is disabled. Turn it on:",
+                    "    kwriteconfig\(tool) --file kwinrc --group Plugins --key \(kwinScript)Enabled true && "
+                        + "qdbus\(tool == "6" ? "6" : "") org.kde.KWin /KWin reconfigure"]
+        }
+        return []
+    }
+
+    /// The XDG_CURRENT_DESKTOP names of the wlroots desktops `report-focus` serves.
+    static let wlroots: Set = ["sway", "hyprland", "river", "wayfire", "labwc", "niri", "wlroots"]
+
+    /// Whether an `orientationctl report-focus` of this user runs.
+    static func reportFocusRunning() -> Bool {
+        guard let dir = opendir("/proc") else { return false }
+        defer { closedir(dir) }
+        let me = getuid()
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = Int32(name), pid != getpid() else { continue }
+            var info = stat()
+            guard stat("/proc/\(name)", &info) == 0, info.st_uid == me else { continue }
+            guard let fd = Optional(open("/proc/\(name)/cmdline", O_RDONLY | O_CLOEXEC)), fd >= 0 else { continue }
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let n = read(fd, &bytes, bytes.count)
+            close(fd)
+            guard n > 0 else { continue }
+            let argv = bytes[0..<n].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if let first = argv.first, first.hasSuffix("orientationctl"), argv.dropFirst().contains("report-focus") { return true }
+        }
+        return false
+    }
+
+    /// A command's standard output; nil when it cannot run or fails.
+    static func capture(_ argv: [String]) -> String? {
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { for p in cArgs { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, environ)
+        close(pipeFDs[1])
+        guard rc == 0 else { close(pipeFDs[0]); return nil }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(pipeFDs[0], &buffer, buffer.count)
+            if n <= 0 { break }
+            output += buffer[0..<n]
+        }
+        close(pipeFDs[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
