@@ -10,7 +10,7 @@ import OrientationAPI
 // monitor-sensor, as the orientationd-sensor-proxy package ships it in place of iio-sensor-proxy's:
 // the same options, and line for line the same output for the same sensors, since rotation scripts
 // of sway, i3 and niri read it (`monitor-sensor --accel | while read line`). It watches
-// net.hadess.SensorProxy on the system bus whoever serves it (Docs/shells.md, "monitor-sensor").
+// net.hadess.SensorProxy on the system bus whoever serves it (Docs/shells.md, "Files").
 
 
 /// Writes one line to standard output at once, so a pipe's reader sees each as it comes.

@@ -5,9 +5,10 @@
 @preconcurrency import Glibc
 
 /// What `status` adds when nothing reports which application is in front although the desktop in use
-/// has a reporter that is off (Docs/applications.md, "Reporters"): GNOME Shell's extension not enabled,
-/// KWin's script disabled, no `orientationctl report-focus` running on a wlroots desktop or Phosh.
-/// Read from the user's own session, as the desktop keeps it, by the same commands a person would run.
+/// has a reporter that is off (Docs/troubleshooting.md, "Per-app orientations do nothing on this
+/// desktop"): GNOME Shell's extension not enabled, KWin's script disabled, no `orientationctl
+/// report-focus` running on a wlroots desktop or Phosh. Read from the user's own session, as the
+/// desktop keeps it, by the same commands a person would run.
 enum ReporterHint {
     static let gnomeExtensions = ["orientationd-focus@orientationd.org", "orientationd-focus-45@orientationd.org"]
     static let kwinScript = "orientationd-focus"

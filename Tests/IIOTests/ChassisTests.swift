@@ -97,6 +97,21 @@ final class ChassisTests: TestbedTestCase {
         XCTAssertTrue(daemon!.log.contains("idiom phone: Idiom=phone in \(config)"), daemon!.log)
     }
 
+    /// A drop-in of the config's FILE.d/ chooses the idiom over a convertible's chassis, and the daemon's log
+    /// names both files it read.
+    func testADropInChoosesTheIdiomOverTheChassis() throws {
+        try dmi("31")
+        let config = scratch + "/orientationd.conf"
+        writeText(config, "[Application]\nIdiom=auto\n")
+        try FileManager.default.createDirectory(atPath: config + ".d", withIntermediateDirectories: true)
+        writeText(config + ".d/50-phone.conf", "[Application]\nIdiom=phone\n")
+        try start(["--config", config])
+        XCTAssertEqual(try manager("Idiom"), "phone")
+        XCTAssertEqual(try manager("IdiomSource"), "configuration")
+        XCTAssertTrue(daemon!.log.contains("configuration: \(config), \(config).d/50-phone.conf"), daemon!.log)
+        XCTAssertTrue(daemon!.log.contains("idiom phone: Idiom=phone in \(config).d/50-phone.conf"), daemon!.log)
+    }
+
     func testNothingFoundGivesTheTabletIdiom() throws {
         try start()
         XCTAssertEqual(try manager("Idiom"), "tablet")
