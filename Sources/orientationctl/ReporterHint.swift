@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: MIT
 
 @preconcurrency import Glibc
+import SystemCalls
 
 /// What `status` adds when nothing reports which application is in front although the desktop in use
 /// has a reporter that is off (Docs/troubleshooting.md, "Per-app orientations do nothing on this
@@ -20,7 +21,7 @@ enum ReporterHint {
 
     /// The lines to print, none when the reporter runs or the desktop has none.
     static func lines(focusedApplication: String, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } },
-                      run: ([String]) -> String? = capture, reportFocusRuns: () -> Bool = reportFocusRunning) -> [String] {
+                      run: ([String]) -> String? = Subprocess.output(of:), reportFocusRuns: () -> Bool = reportFocusRunning) -> [String] {
         guard focusedApplication.isEmpty else { return [] }
         let desktops = desktops(environment("XDG_CURRENT_DESKTOP"))
         let header = "Nothing reports the application in front, so per-application orientations do nothing:"
@@ -62,53 +63,16 @@ enum ReporterHint {
 
     /// Whether an `orientationctl report-focus` of this user runs.
     static func reportFocusRunning() -> Bool {
-        guard let dir = opendir("/proc") else { return false }
-        defer { closedir(dir) }
-        let me = getuid()
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let pid = Int32(name), pid != getpid() else { continue }
-            var info = stat()
-            guard stat("/proc/\(name)", &info) == 0, info.st_uid == me else { continue }
-            guard let fd = Optional(open("/proc/\(name)/cmdline", O_RDONLY | O_CLOEXEC)), fd >= 0 else { continue }
-            var bytes = [UInt8](repeating: 0, count: 4096)
-            let n = read(fd, &bytes, bytes.count)
-            close(fd)
-            guard n > 0 else { continue }
-            let argv = bytes[0..<n].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        let me = getuid(), myself = getpid()
+        for name in FileSystem.list("/proc") {
+            guard let pid = Int32(name), pid != myself,
+                  let fd = try? FileDescriptor.open("/proc/\(name)/cmdline", O_RDONLY) else { continue }
+            defer { fd.close() }
+            guard let owner = try? fd.status(), owner.st_uid == me,
+                  let bytes = try? fd.readAll(upTo: 4096) else { continue }
+            let argv = bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             if let first = argv.first, first.hasSuffix("orientationctl"), argv.dropFirst().contains("report-focus") { return true }
         }
         return false
-    }
-
-    /// A command's standard output; nil when it cannot run or fails.
-    static func capture(_ argv: [String]) -> String? {
-        var pipeFDs: [Int32] = [0, 0]
-        guard pipe(&pipeFDs) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { for p in cArgs { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, environ)
-        close(pipeFDs[1])
-        guard rc == 0 else { close(pipeFDs[0]); return nil }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(pipeFDs[0], &buffer, buffer.count)
-            if n <= 0 { break }
-            output += buffer[0..<n]
-        }
-        close(pipeFDs[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { return nil }
-        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -256,8 +256,9 @@ Exec=$PYTHON $SCRATCH/app.py $MINE
 X-Orientationd-SupportedOrientations=landscape-left;
 EOF
 
-# The daemon reads desktop files from SCRATCH/share/applications only.
-printf '[Applications]\nDataDirs=%s/share\n' "$SCRATCH" > "$SCRATCH/orientationd.conf"
+# The daemon reads desktop files from SCRATCH/share/applications only, with a phone's idiom
+# whatever this machine's chassis (Idiom=auto would read it): declarations bind windowed too.
+printf '[Application]\nIdiom=phone\n[Applications]\nDataDirs=%s/share\n' "$SCRATCH" > "$SCRATCH/orientationd.conf"
 
 chown -R "$TEST_USER:$TEST_GROUP" "$SCRATCH/home" "$SCRATCH/run" "$SCRATCH/state"
 chmod 700 "$SCRATCH/run"

@@ -263,7 +263,8 @@ chown -R "$TEST_USER": "$SCRATCH"/{bus,home,log,run,state}
 chmod 700 "$SCRATCH/run"
 as_user test -r "$MAIN_JS" || fail "$TEST_USER cannot read $MAIN_JS"
 
-printf '[Applications]\nDataDirs=%s/share\n' "$SCRATCH" >"$SCRATCH/orientationd.conf"
+# A phone's idiom whatever this machine's chassis (Idiom=auto would read it): declarations bind windowed too.
+printf '[Application]\nIdiom=phone\n[Applications]\nDataDirs=%s/share\n' "$SCRATCH" >"$SCRATCH/orientationd.conf"
 cat >"$SCRATCH/share/applications/$LANDSCAPE.desktop" <<EOF
 [Desktop Entry]
 Type=Application
