@@ -46,6 +46,14 @@ public func makeTempDirectory(_ prefix: String = "orientationd-e2e") -> String {
     return String(cString: dir)
 }
 
+/// A machine-info file in `directory` saying the chassis is a handset: the phone idiom (unless the
+/// config says otherwise), which the tests' daemons are given so that they do not take this machine's.
+public func handsetMachineInfo(in directory: String) -> String {
+    let path = directory + "/machine-info-handset"
+    writeText(path, "CHASSIS=handset\n")
+    return path
+}
+
 public func writeText(_ path: String, _ text: String) {
     guard let f = fopen(path, "w") else { fatalError("cannot write \(path)") }
     fputs(text, f)

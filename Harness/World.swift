@@ -46,17 +46,6 @@ public final class World {
         ["LD_PRELOAD": "libumockdev-preload.so.0", "UMOCKDEV_DIR": root]
     }
 
-    /// A machine-info file saying the chassis is a handset: the phone idiom, unless the config says otherwise.
-    public func handsetMachineInfo() -> String {
-        let path = scratch + "/machine-info-handset"
-        if access(path, F_OK) != 0 {
-            let text = "CHASSIS=handset\n"
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            if fd >= 0 { _ = text.withCString { write(fd, $0, strlen($0)) }; close(fd) }
-        }
-        return path
-    }
-
     /// The daemon's state directory for the daemon started as `name`.
     public func stateDirectory(_ name: String = "daemon") -> String { scratch + "/\(name)-state" }
 
@@ -77,7 +66,7 @@ public final class World {
         // The idiom is the machine's chassis by default (Idiom=auto); a test names its own chassis, or a
         // handset's, so that what it checks does not depend on the machine it runs on.
         if !arguments.contains(where: { $0 == "--machine-info" || $0.hasPrefix("--machine-info=") }) {
-            argv += ["--machine-info", handsetMachineInfo()]
+            argv += ["--machine-info", handsetMachineInfo(in: scratch)]
         }
         argv += arguments
         if let user { argv = ["setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups"] + argv }

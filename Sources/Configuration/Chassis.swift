@@ -46,14 +46,13 @@ public struct Chassis: Equatable, Sendable {
         if let text = read(paths.machineInfo), let value = machineInfoChassis(text), names.contains(value) {
             return Chassis(name: value, origin: "CHASSIS= in \(paths.machineInfo)", source: "machine-info")
         }
-        if let text = read(paths.deviceTree) {
-            let value = String(text.prefix { $0 != "\0" && $0 != "\n" })
+        if let value = firstLine(paths.deviceTree) {
             if names.contains(value) { return Chassis(name: value, origin: "the device tree's chassis-type", source: "device tree") }
         }
-        if let text = read(paths.dmi), let type = Int(text.trimmingNewline), let (name, what) = dmiChassis(type) {
+        if let text = firstLine(paths.dmi), let type = Int(text), let (name, what) = dmiChassis(type) {
             return Chassis(name: name, origin: "DMI chassis_type \(type) (\(what))", source: "DMI \(type)")
         }
-        if let text = read(paths.acpi), let profile = Int(text.trimmingNewline), let name = acpiChassis(profile) {
+        if let text = firstLine(paths.acpi), let profile = Int(text), let name = acpiChassis(profile) {
             return Chassis(name: name, origin: "ACPI pm_profile \(profile)", source: "ACPI \(profile)")
         }
         return Chassis(name: "unknown", origin: "nothing", source: "nothing")
@@ -118,14 +117,10 @@ public struct Chassis: Equatable, Sendable {
         guard let bytes = try? StartupFile.read(path, limit: 64 * 1024) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
-}
 
-extension String {
-    /// Without one trailing newline and blanks around.
-    var trimmingNewline: String {
-        var s = Substring(self)
-        while let l = s.last, l == "\n" || l == " " || l == "\t" || l == "\0" { s.removeLast() }
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        return String(s)
+    /// A firmware file's value: up to its first newline or NUL (the device tree ends its strings with one),
+    /// without blanks around.
+    private static func firstLine(_ path: String) -> String? {
+        read(path).map { String($0.prefix { $0 != "\n" && $0 != "\0" }).trimmed }
     }
 }

@@ -114,10 +114,9 @@ package enum ConfigFile {
             if text.lowercased() == "auto" {
                 settings.idiomFile = nil
             } else {
-                guard let idiom = Idiom(rawValue: text.lowercased()) else {
+                do { settings.policy.idiom = try Idiom(parsing: text) } catch {
                     throw fail("Application", "Idiom", "accepted: auto (from the chassis), phone, tablet")
                 }
-                settings.policy.idiom = idiom
                 settings.idiomFile = path
             }
         }

@@ -39,17 +39,12 @@ package enum ConfigFiles {
         }
     }
 
-    /// A drop-in that is a link to /dev/null, or empty, masks the ones of its name.
+    /// A drop-in that is a link to /dev/null (a character device when opened), or empty, masks the ones of
+    /// its name.
     package static func isMasked(_ path: String) -> Bool {
-        var buffer = [CChar](repeating: 0, count: 256)
-        let length = readlink(path, &buffer, buffer.count - 1)
-        if length > 0 {
-            let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if target == "/dev/null" { return true }
-        }
-        var status = stat()
-        guard stat(path, &status) == 0 else { return false }
-        if status.st_mode & S_IFMT == S_IFCHR { return true }
-        return status.st_mode & S_IFMT == S_IFREG && status.st_size == 0
+        guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY) else { return false }
+        defer { fd.close() }
+        guard let status = try? fd.status() else { return false }
+        return status.st_mode & S_IFMT == S_IFCHR || (status.st_mode & S_IFMT == S_IFREG && status.st_size == 0)
     }
 }

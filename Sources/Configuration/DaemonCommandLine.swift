@@ -85,11 +85,10 @@ public enum DaemonCommandLine {
         var settings = Settings()
         settings.configPath = configPath
         let warnings = try ConfigFile.applyAll(configPath: configPath, to: &settings)
-        if let machineInfoPath { settings.machineInfoPath = machineInfoPath }
         // Idiom=auto (the default): the chassis decides (Chassis).
         if settings.idiomFile == nil {
             var paths = Chassis.Paths()
-            paths.machineInfo = settings.machineInfoPath
+            if let machineInfoPath { paths.machineInfo = machineInfoPath }
             let chassis = Chassis.detect(paths)
             settings.chassis = chassis
             settings.policy.idiom = chassis.idiom

@@ -39,8 +39,6 @@ public struct Settings {
     public var idiomFile: String?
     /// The chassis the idiom was taken from with `Idiom=auto`; nil when the config chose the idiom.
     public var chassis: Chassis?
-    /// The machine-info file read first for the chassis (`--machine-info`).
-    public var machineInfoPath = "/etc/machine-info"
     public var sensor: SensorSourceKind = .auto
     public var replayPath: String?
     public var stateDirectory = "/var/lib/orientationd"

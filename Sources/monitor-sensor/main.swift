@@ -13,10 +13,10 @@ import OrientationAPI
 // net.hadess.SensorProxy on the system bus whoever serves it (Docs/shells.md, "Files").
 
 
-/// Writes one line to standard output at once, so a pipe's reader sees each as it comes.
+/// Writes one line to standard output and flushes it, so a pipe's reader sees each as it comes.
 func say(_ line: String) {
-    let text = line + "\n"
-    _ = text.withCString { write(1, $0, strlen($0)) }
+    fputs(line + "\n", stdout)
+    fflush(stdout)
 }
 
 /// A C `%lf`, in the locale's notation, as the peer prints numbers.
@@ -28,8 +28,7 @@ func decimal(_ value: Double) -> String {
 
 /// A warning on standard error in GLib's words, as the peer's g_warning writes it.
 func warn(_ text: String) {
-    let line = "\n** (monitor-sensor:\(getpid())): WARNING **: \(text)\n"
-    _ = line.withCString { write(2, $0, strlen($0)) }
+    fputs("\n** (monitor-sensor:\(getpid())): WARNING **: \(text)\n", stderr)
 }
 
 let usage = """
@@ -58,7 +57,7 @@ struct Watch {
         for argument in arguments {
             switch argument {
             case "-h", "--help", "-?", "--help-all":
-                print(usage)
+                say(usage)
                 return .failure(ExitStatus(code: 0))
             case "-a", "--all": all = true
             case "--accel": watch.accel = true

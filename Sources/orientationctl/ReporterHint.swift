@@ -20,13 +20,13 @@ enum ReporterHint {
     }
 
     /// The lines to print, none when the reporter runs or the desktop has none.
-    static func lines(focusedApplication: String, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } },
-                      run: ([String]) -> String? = Subprocess.output(of:), reportFocusRuns: () -> Bool = reportFocusRunning) -> [String] {
+    static func lines(focusedApplication: String) -> [String] {
         guard focusedApplication.isEmpty else { return [] }
-        let desktops = desktops(environment("XDG_CURRENT_DESKTOP"))
+        let run = Subprocess.output(of:)
+        let desktops = desktops(getenv("XDG_CURRENT_DESKTOP").map { String(cString: $0) })
         let header = "Nothing reports the application in front, so per-application orientations do nothing:"
         if desktops.contains("phosh") || desktops.contains(where: { wlroots.contains($0) }) {
-            guard !reportFocusRuns() else { return [] }
+            guard !reportFocusRunning() else { return [] }
             let name = desktops.first { $0 == "phosh" || wlroots.contains($0) } ?? "this desktop"
             return [header, "  \(name)'s reporter, orientationctl report-focus, is not running. Start it now and with each session:",
                     "    orientationctl report-focus &",

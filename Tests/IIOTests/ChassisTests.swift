@@ -45,6 +45,13 @@ final class ChassisTests: TestbedTestCase {
         return accel
     }
 
+    /// The daemon took the phone idiom from what `source` says, and logged `logged` as its reason.
+    func expectPhone(source: String, logged: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try manager("Idiom"), "phone", file: file, line: line)
+        XCTAssertEqual(try manager("IdiomSource"), source, file: file, line: line)
+        XCTAssertTrue(daemon!.log.contains("idiom phone: " + logged), daemon!.log, file: file, line: line)
+    }
+
     func start(_ extra: [String] = []) throws {
         try launch(["--sensor", "none", "--machine-info", noMachineInfo] + extra)
     }
@@ -82,9 +89,7 @@ final class ChassisTests: TestbedTestCase {
         let machineInfo = scratch + "/machine-info"
         writeText(machineInfo, "PRETTY_HOSTNAME=\"Pocket\"\nCHASSIS=\"handset\"\n")
         try launch(["--sensor", "none", "--machine-info", machineInfo])
-        XCTAssertEqual(try manager("Idiom"), "phone")
-        XCTAssertEqual(try manager("IdiomSource"), "chassis handset (machine-info)")
-        XCTAssertTrue(daemon!.log.contains("idiom phone: Idiom=auto, chassis handset from CHASSIS= in \(machineInfo)"), daemon!.log)
+        try expectPhone(source: "chassis handset (machine-info)", logged: "Idiom=auto, chassis handset from CHASSIS= in \(machineInfo)")
     }
 
     func testTheConfigsIdiomWins() throws {
@@ -92,9 +97,7 @@ final class ChassisTests: TestbedTestCase {
         let config = scratch + "/orientationd.conf"
         writeText(config, "[Application]\nIdiom=phone\n")
         try start(["--config", config])
-        XCTAssertEqual(try manager("Idiom"), "phone")
-        XCTAssertEqual(try manager("IdiomSource"), "configuration")
-        XCTAssertTrue(daemon!.log.contains("idiom phone: Idiom=phone in \(config)"), daemon!.log)
+        try expectPhone(source: "configuration", logged: "Idiom=phone in \(config)")
     }
 
     /// A drop-in of the config's FILE.d/ chooses the idiom over a convertible's chassis, and the daemon's log
@@ -106,10 +109,8 @@ final class ChassisTests: TestbedTestCase {
         try FileManager.default.createDirectory(atPath: config + ".d", withIntermediateDirectories: true)
         writeText(config + ".d/50-phone.conf", "[Application]\nIdiom=phone\n")
         try start(["--config", config])
-        XCTAssertEqual(try manager("Idiom"), "phone")
-        XCTAssertEqual(try manager("IdiomSource"), "configuration")
+        try expectPhone(source: "configuration", logged: "Idiom=phone in \(config).d/50-phone.conf")
         XCTAssertTrue(daemon!.log.contains("configuration: \(config), \(config).d/50-phone.conf"), daemon!.log)
-        XCTAssertTrue(daemon!.log.contains("idiom phone: Idiom=phone in \(config).d/50-phone.conf"), daemon!.log)
     }
 
     func testNothingFoundGivesTheTabletIdiom() throws {

@@ -170,9 +170,7 @@ class DaemonTestCase: EndToEndTestCase {
         }
         if Self.inProcess {
             // A handset's chassis, as World.startDaemon gives a daemon run as a program.
-            let machineInfo = scratch + "/machine-info-handset"
-            writeText(machineInfo, "CHASSIS=handset\n")
-            let line = ["--sensor", sensor, "--state-dir", stateDir!, "--machine-info", machineInfo] + args + extra
+            let line = ["--sensor", sensor, "--state-dir", stateDir!, "--machine-info", handsetMachineInfo(in: scratch)] + args + extra
             guard case .run(let settings, _) = try DaemonCommandLine.parse(line) else {
                 throw DBusError.failed("the daemon's command line \(line) does not run it")
             }
