@@ -29,8 +29,10 @@ public final class ChildProcess {
     private var buffer: [UInt8] = []
 
     /// Spawns `argv` (the program looked up in PATH) with `output`, `environment` added to this
-    /// process's (replacing what it names), and a pipe to its stdin when `stdinPipe`, else /dev/null.
-    public init(_ argv: [String], output: Output, environment: [String: String] = [:], stdinPipe: Bool = false) throws {
+    /// process's (replacing what it names) without the variables `unsetting` names, and a pipe to its
+    /// stdin when `stdinPipe`, else /dev/null.
+    public init(_ argv: [String], output: Output, environment: [String: String] = [:], unsetting: [String] = [],
+                stdinPipe: Bool = false) throws {
         destination = output
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1]
         if stdinPipe { guard pipe(&inPipe) == 0 else { throw DBusError.failed("pipe failed") } }
@@ -61,7 +63,7 @@ public final class ChildProcess {
         while let entry = environ[index] {
             let text = String(cString: entry)
             let key = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            if environment[key] == nil { env.append(text) }
+            if environment[key] == nil, !unsetting.contains(key) { env.append(text) }
             index += 1
         }
         env += environment.map { "\($0.key)=\($0.value)" }

@@ -142,3 +142,9 @@ public func buildWaylandHelper() throws {
             + "(\(result.status)): \(result.stderr)")
     }
 }
+
+/// Whether `python` can import every module of `modules` (`Harness/python-imports.py`: a GObject
+/// binding as `gi.repository.NAME@VERSION`); the tool's result, whose stderr says what is missing.
+public func pythonImports(_ modules: [String], python: String = "/usr/bin/python3") -> ToolResult {
+    runTool([python, packageRoot + "/Harness/python-imports.py"] + modules)
+}

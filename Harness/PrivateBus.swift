@@ -33,9 +33,13 @@ public final class PrivateBus {
         }
         // Reachable by every user, so a test can connect as another uid.
         chmod(directory, 0o755)
-        let policy: String
+        let services = serviceDirectories.map { "  <servicedir>\($0)</servicedir>\n" }.joined()
+        let config: String
         if let files = systemPolicyFiles {
-            policy = """
+            config = """
+                <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+                 "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+                <busconfig>
                   <type>system</type>
                   <listen>unix:path=\(directory)/bus</listen>
                   <auth>EXTERNAL</auth>
@@ -53,32 +57,15 @@ public final class PrivateBus {
                     <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
                     <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
                   </policy>
-                """ + files.map { "  <include>\($0)</include>\n" }.joined()
-        } else {
-            policy = """
-                  <type>session</type>
-                  <listen>unix:path=\(directory)/bus</listen>
-                  <auth>EXTERNAL</auth>
-                  <policy context="default">
-                    <allow send_destination="*" eavesdrop="true"/>
-                    <allow eavesdrop="true"/>
-                    <allow own="*"/>
-                    <allow user="*"/>
-                  </policy>
+                \(files.map { "  <include>\($0)</include>\n" }.joined())\(services)
+                  <limit name="max_message_size">33554432</limit>
+                  <limit name="max_replies_per_connection">128</limit>
+                  <limit name="max_connections_per_user">256</limit>
+                </busconfig>
                 """
+        } else {
+            config = PrivateBus.permissiveConfig(socket: "\(directory)/bus", extra: services)
         }
-        let services = serviceDirectories.map { "  <servicedir>\($0)</servicedir>\n" }.joined()
-        let config = """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-            \(policy)
-            \(services)
-              <limit name="max_message_size">33554432</limit>
-              <limit name="max_replies_per_connection">128</limit>
-              <limit name="max_connections_per_user">256</limit>
-            </busconfig>
-            """
         try writeFile("\(directory)/bus.conf", config)
         // dbus-daemon warns about descriptor limits it may not raise: its stderr is dropped.
         process = try ChildProcess(["dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork", "--print-address=1"],
@@ -89,6 +76,14 @@ public final class PrivateBus {
             throw DBusError.failed("dbus-daemon printed no address (a policy it refused?)")
         }
         address = line
+    }
+
+    /// The permissive configuration every test and benchmark bus shares (`Harness/private-bus.conf`),
+    /// listening at `socket`, with `extra` elements.
+    public static func permissiveConfig(socket: String, extra: String = "") -> String {
+        readText(packageRoot + "/Harness/private-bus.conf")
+            .split(separator: "@SOCKET@", omittingEmptySubsequences: false).joined(separator: socket)
+            .split(separator: "@EXTRA@", omittingEmptySubsequences: false).joined(separator: extra)
     }
 
     /// Kills the daemon and removes its directory.

@@ -35,6 +35,8 @@
 #include <wayland-client.h>
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 
+/* The exit codes orientationctl tells apart, by the same names (ToplevelFocus.HelperExit): no
+   foreign-toplevel protocol, no compositor at $WAYLAND_DISPLAY, the compositor went away. */
 enum { EXIT_NO_PROTOCOL = 3, EXIT_NO_COMPOSITOR = 4, EXIT_LOST = 5 };
 
 /* One toplevel: what the compositor sent, and what its last done made true. */

@@ -368,7 +368,7 @@ func manyWindows() -> [Result] {
 
     // The compositor moving the focus between the same two clients: each focus finds the process's window.
     let focus: (Int) -> Void = { _ in
-        policy.setFocusedProcess(policy.keyWindow == landscapeWindow ? 1007 : 1003, authority: ":1.99")
+        policy.setFocus(FocusReport(nil, process: policy.keyWindow == landscapeWindow ? 1007 : 1003), authority: ":1.99")
         settle(policy)
     }
     checkRotates(policy, "many windows, focus", focus)

@@ -18,7 +18,7 @@ import Log
 /// hold nothing valid declares nothing. Each is logged once per file and change.
 package final class DesktopFileDeclarations {
     /// What was read from one file, and how to tell that it changed.
-    private struct Entry {
+    struct Entry {
         let path: String
         let stamp: Stamp
         let mask: OrientationMask?
@@ -26,7 +26,7 @@ package final class DesktopFileDeclarations {
     }
 
     /// A file's modification time and size, as `stat` gives them.
-    private struct Stamp: Equatable, Hashable {
+    struct Stamp: Equatable, Hashable {
         let seconds: Int
         let nanoseconds: Int
         let size: Int
@@ -34,16 +34,12 @@ package final class DesktopFileDeclarations {
 
     package let directories: [String]
     package let limit: Int
-    private var cache: [ApplicationID: Entry] = [:]
+    private(set) var cache: [ApplicationID: Entry] = [:]
     private var clock: UInt64 = 0
     /// Files already logged, with the stamp they had.
     private var logged: Set<String> = []
 
-    /// How many applications are remembered now.
-    package var cachedCount: Int { cache.count }
 
-    /// The largest desktop file read.
-    package static let maxFileBytes = 64 * 1024
 
     package init(directories: [String], limit: Int = 256) {
         self.directories = directories
@@ -60,25 +56,52 @@ package final class DesktopFileDeclarations {
         clock += 1
         for directory in directories {
             let path = "\(directory)/applications/\(id.rawValue).desktop"
-            var info = stat()
-            guard stat(path, &info) == 0 else { continue }
+            guard let info = FileSystem.status(path) else { continue }
             let stamp = Stamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size))
             if var entry = cache[id], entry.path == path, entry.stamp == stamp {
                 entry.used = clock
                 cache[id] = entry
                 return entry.mask
             }
-            guard (info.st_mode & S_IFMT) == S_IFREG, stamp.size <= Self.maxFileBytes else {
-                logOnce(path, stamp, "not a regular file of at most \(Self.maxFileBytes / 1024) KiB; passed over")
+            switch Self.read(path) {
+            case .passedOver(let why):
+                // A file that is no desktop file is passed over, like one too large.
+                logOnce(path, stamp, why + "; passed over")
                 continue
+            case .read(let reading):
+                for problem in reading.problems { logOnce(path, stamp, "\(problem.key)=\(problem.value): \(problem.why); ignored") }
+                remember(id, Entry(path: path, stamp: stamp, mask: reading.mask, used: clock))
+                return reading.mask
             }
-            // A file that is no desktop file is passed over, like one too large.
-            guard let mask = read(path, stamp) else { continue }
-            remember(id, Entry(path: path, stamp: stamp, mask: mask, used: clock))
-            return mask
         }
         cache[id] = nil
         return nil
+    }
+
+    /// Why `id` declares what it does, in one sentence for a person (`ExplainApplicationDeclaration`):
+    /// the file and key its mask comes from, or why it declares nothing (no file in any directory, a
+    /// file passed over, no key, a bad value and what is wrong with it).
+    package func explain(_ id: ApplicationID) -> String {
+        var passedOver: [String] = []
+        for directory in directories {
+            let path = "\(directory)/applications/\(id.rawValue).desktop"
+            guard FileSystem.exists(path) else { continue }
+            switch Self.read(path) {
+            case .passedOver(let why):
+                passedOver.append("\(path) \(why)")
+            case .read(let reading):
+                let problems = reading.problems.map { "\($0.key)=\($0.value): \($0.why)" }
+                let before = passedOver.isEmpty ? "" : " (" + passedOver.joined(separator: "; ") + ", passed over)"
+                if let mask = reading.mask, let key = reading.key {
+                    return "\(path) declares \(mask) in \(key)" + (problems.isEmpty ? "" : ", after " + problems.joined(separator: "; "))
+                        + before
+                }
+                if !problems.isEmpty { return "\(path): " + problems.joined(separator: "; ") + before }
+                return "\(path) has neither \(ApplicationDeclaration.key) nor \(ApplicationDeclaration.lomiriKey)" + before
+            }
+        }
+        if !passedOver.isEmpty { return passedOver.joined(separator: "; ") + ", passed over; no other \(id.rawValue).desktop" }
+        return "no \(id.rawValue).desktop in " + directories.map { $0 + "/applications" }.joined(separator: ", ")
     }
 
     private func remember(_ id: ApplicationID, _ entry: Entry) {
@@ -88,38 +111,18 @@ package final class DesktopFileDeclarations {
         cache[id] = entry
     }
 
-    /// The file's declaration, from the first of the two keys that holds a valid one (`.some(nil)`
-    /// when it declares nothing valid); nil when it cannot be read or is no desktop file.
-    private func read(_ path: String, _ stamp: Stamp) -> OrientationMask?? {
-        guard let bytes = Self.contents(path) else {
-            logOnce(path, stamp, "cannot be read; passed over")
-            return nil
-        }
-        let file = KeyFile()
-        do { try file.load(data: bytes) } catch {
-            logOnce(path, stamp, "is not a desktop file (\(error.message)); passed over")
-            return nil
-        }
-        let group = "Desktop Entry"
-        if let value = file.string(group, ApplicationDeclaration.key) {
-            do { return try ApplicationDeclaration.mask(orientationd: value) } catch {
-                logOnce(path, stamp, "\(ApplicationDeclaration.key): \(error.message); trying \(ApplicationDeclaration.lomiriKey)")
-            }
-        }
-        if let value = file.string(group, ApplicationDeclaration.lomiriKey) {
-            do { return try ApplicationDeclaration.mask(lomiri: value) } catch {
-                logOnce(path, stamp, "\(ApplicationDeclaration.lomiriKey): \(error.message)")
-            }
-        }
-        return .some(nil)
+    /// What one file gives: passed over (why), or its two keys read.
+    private enum FileReading {
+        case passedOver(String)
+        case read(ApplicationDeclaration.Reading)
     }
 
-    /// The whole file, at most `maxFileBytes`; nil when it cannot be read or is longer.
-    private static func contents(_ path: String) -> [UInt8]? {
-        guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { return nil }
-        defer { fd.close() }
-        guard let bytes = try? fd.readAll(upTo: maxFileBytes + 1), bytes.count <= maxFileBytes else { return nil }
-        return bytes
+    /// The file's declaration (`ApplicationDeclaration.read`), or why it is passed over (`DesktopFile`).
+    private static func read(_ path: String) -> FileReading {
+        switch DesktopFile.orientationKeys(path) {
+        case .failure(let passedOver): .passedOver(passedOver.why)
+        case .success(let keys): .read(ApplicationDeclaration.read { keys[$0] })
+        }
     }
 
     private func logOnce(_ path: String, _ stamp: Stamp, _ what: String) {

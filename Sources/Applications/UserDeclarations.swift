@@ -24,17 +24,9 @@ package final class UserDeclarations {
 
     /// The mask the keys declare for `id`; nil when they declare nothing valid.
     package func mask(_ keys: [String: String], for id: ApplicationID) -> OrientationMask? {
-        if let value = keys[ApplicationDeclaration.key] {
-            do { return try ApplicationDeclaration.mask(orientationd: value) } catch {
-                logOnce(id, ApplicationDeclaration.key, value, error.message)
-            }
-        }
-        if let value = keys[ApplicationDeclaration.lomiriKey] {
-            do { return try ApplicationDeclaration.mask(lomiri: value) } catch {
-                logOnce(id, ApplicationDeclaration.lomiriKey, value, error.message)
-            }
-        }
-        return nil
+        let reading = ApplicationDeclaration.read { keys[$0] }
+        for problem in reading.problems { logOnce(id, problem.key, problem.value, problem.why) }
+        return reading.mask
     }
 
     private func logOnce(_ id: ApplicationID, _ key: String, _ value: String, _ why: String) {

@@ -11,6 +11,7 @@ import Log
 import SensorSources
 import Sensors
 import EventLoop
+import SystemCalls
 
 /// `net.hadess.SensorProxy` served by orientationd itself (`--sensor-proxy-compat`), so GNOME and KDE
 /// rotate the screen as the policy decides; shells.md has what each member answers.
@@ -26,10 +27,6 @@ package final class SensorProxyCompat {
     unowned let service: any SensorProxyHost
     /// Clients holding an accelerometer claim made here (one each, as iio-sensor-proxy counts).
     private(set) var claimants: Set<ClientID> = []
-    /// Properties whose values changed and are not announced yet, in the order they were named.
-    private var changed: [String] = []
-    /// The light and proximity sensors, found once the name is ours.
-    private var sensors: ScalarSensors?
     /// The clients claiming each of them.
     private var scalarClaims: [ScalarSensorKind: Set<ClientID>] = [:]
     /// The latest readings; before any, the peer's values.
@@ -76,7 +73,6 @@ package final class SensorProxyCompat {
             throw Refusal(message: "\(SensorProxy.busName) is owned by another process (\(ownerDescription())); "
                 + "the compatibility interface is off")
         }
-        sensors = ScalarSensors(sink: self)
     }
 
     /// A client left the bus: its claims here are gone (the policy drops its accelerometer count itself).
@@ -90,16 +86,16 @@ package final class SensorProxyCompat {
     /// `ClaimLight`, `ClaimProximity`: once per client; the first claim starts reading the sensor.
     private func claim(_ kind: ScalarSensorKind, by client: ClientID) {
         guard scalarClaims[kind, default: []].insert(client).inserted else { return }
-        if scalarClaims[kind]?.count == 1 { sensors?.source(kind).setRunning(true) }
+        if scalarClaims[kind]?.count == 1 { service.setReading(kind, true) }
     }
 
     /// `ReleaseLight`, `ReleaseProximity`, or the client leaving: the last release stops reading it.
     private func release(_ kind: ScalarSensorKind, by client: ClientID) {
         guard scalarClaims[kind]?.remove(client) != nil else { return }
-        if scalarClaims[kind]?.isEmpty ?? true { sensors?.source(kind).setRunning(false) }
+        if scalarClaims[kind]?.isEmpty ?? true { service.setReading(kind, false) }
     }
 
-    private func isPresent(_ kind: ScalarSensorKind) -> Bool { sensors?.source(kind).isPresent ?? false }
+    private func isPresent(_ kind: ScalarSensorKind) -> Bool { service.hasSensor(kind) }
 
     /// The property saying whether a sensor of `kind` is there, and those a reading changes, in the peer's order.
     private static func properties(_ kind: ScalarSensorKind) -> (presence: String, reading: [String]) {
@@ -113,7 +109,7 @@ package final class SensorProxyCompat {
     /// `PropertiesChanged` of `kind`'s object with what the getters read now, to `destination` only when given.
     private func send(_ kind: ScalarSensorKind, _ names: [String], to destination: ClientID? = nil) {
         let (path, name) = kind == .compass ? (SensorProxy.compassPath, SensorProxy.compassInterface) : (SensorProxy.path, SensorProxy.interface)
-        service.announce(names, at: path, interface: name, to: destination)
+        service.propertiesChanged(names, at: path, interface: name, to: destination)
     }
 
     /// `net.hadess.SensorProxy.Compass` at its own path, as geoclue reads it.
@@ -135,9 +131,10 @@ package final class SensorProxyCompat {
         service.bus.objects.unregister(path: SensorProxy.compassPath)
     }
 
-    /// Marks a property as changed, to be announced at the end of the turn's batch.
-    package func name(_ property: String) {
-        if !changed.contains(property) { changed.append(property) }
+    /// Properties of the main object changed, to be announced at the end of the batch.
+    private func changed(_ names: String...) {
+        guard !names.isEmpty else { return }
+        service.propertiesChanged(names, at: SensorProxy.path, interface: SensorProxy.interface, to: nil)
     }
 
     /// Whether the source makes its poses up (the simulated sensor): its pose is always defined, and
@@ -149,9 +146,9 @@ package final class SensorProxyCompat {
     package func follow(_ events: [PolicyEvent]) {
         for event in events {
             switch event {
-            case .willChange: name("AccelerometerOrientation")
+            case .willChange: changed("AccelerometerOrientation")
             case .deviceOrientationChanged(let from, let to) where posesMadeUp && Self.impliedTilt(from) != Self.impliedTilt(to):
-                name("AccelerometerTilt")
+                changed("AccelerometerTilt")
             default: break
             }
         }
@@ -168,30 +165,34 @@ package final class SensorProxyCompat {
     }
 
     /// `AccelerometerTilt`: the last reading's, or a made-up pose's.
-    private var currentTilt: AccelerometerTilt { posesMadeUp ? Self.impliedTilt(service.policy.deviceOrientation) : tilt }
+    private var currentTilt: AccelerometerTilt { posesMadeUp ? Self.impliedTilt(service.deviceOrientation) : tilt }
 
     /// The accelerometer gave a reading (`tilt` when the reading's tilt is known): the orientation and
     /// tilt are defined from now on, and the claims waiting for it are answered.
     package func readingArrived(tilt newTilt: AccelerometerTilt? = nil) {
+        var names: [String] = []
         if !accelerometerRead {
             accelerometerRead = true
-            name("AccelerometerOrientation")
+            names.append("AccelerometerOrientation")
         }
         if let newTilt, newTilt != tilt {
             tilt = newTilt
-            name("AccelerometerTilt")
+            names.append("AccelerometerTilt")
         }
-        announce()
+        if !names.isEmpty { service.propertiesChanged(names, at: SensorProxy.path, interface: SensorProxy.interface, to: nil) }
         answerWaitingClaims()
     }
 
-    /// The accelerometer went away: nothing is known of its pose until another gives a reading.
-    package func accelerometerVanished() {
-        if accelerometerRead { name("AccelerometerOrientation") }
-        if tilt != .undefined { name("AccelerometerTilt") }
-        accelerometerRead = false
-        tilt = .undefined
-        answerWaitingClaims()
+    /// The accelerometer appeared or went away; gone, nothing is known of its pose until another gives a reading.
+    package func accelerometerPresenceChanged() {
+        if !service.hasAccelerometer {
+            if accelerometerRead { changed("AccelerometerOrientation") }
+            if tilt != .undefined { changed("AccelerometerTilt") }
+            accelerometerRead = false
+            tilt = .undefined
+            answerWaitingClaims()
+        }
+        changed("HasAccelerometer")
     }
 
     /// Answers a claim once there is a reading, or at once when one is there already or there is no
@@ -216,14 +217,6 @@ package final class SensorProxyCompat {
         for call in calls { call.reply([]) }
     }
 
-    /// Announces what was named, with what the getters read now.
-    package func announce() {
-        guard !changed.isEmpty else { return }
-        let names = changed
-        changed = []
-        service.announce(names, at: SensorProxy.path, interface: SensorProxy.interface, to: nil)
-    }
-
     /// `:1.7, pid 1234, iio-sensor-proxy` for the current owner of the name, as far as the bus tells.
     /// Blocking calls: used once, at start, on the refusal path only.
     private func ownerDescription() -> String {
@@ -235,23 +228,12 @@ package final class SensorProxyCompat {
         var parts = [owner]
         if let pid = ask("GetConnectionUnixProcessID", owner)?.uint32Value {
             parts.append("pid \(pid)")
-            let comm = Self.firstLine(of: "/proc/\(pid)/comm")
-            if let comm, !comm.isEmpty { parts.append(comm) }
+            if let command = ProcessCalls.command(of: pid_t(pid)) { parts.append(command) }
         }
         return parts.joined(separator: ", ")
     }
 
     // MARK: The interface
-
-    /// The first line of a small file such as `/proc/PID/comm`; nil when it cannot be read.
-    private static func firstLine(of path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-        let line = String(cString: buffer).split(separator: "\n").first.map(String.init)
-        return line?.isEmpty == false ? line : nil
-    }
 
     /// The string iio-sensor-proxy would report for the pose that produces `orientation`.
     /// The pose is the device orientation with the interface orientation's raw value (UIKit crosses
@@ -266,23 +248,11 @@ package final class SensorProxyCompat {
             name: SensorProxy.interface,
             methods: [
                 Method("ClaimAccelerometer") { [unowned self] call in
-                    answerWhenRead(call, service.perform(call) {
-                        // Once per client; again if it has since ended every claim through the manager.
-                        let policy = service.policy
-                        if claimants.insert(call.sender).inserted || policy.claims(of: call.sender) == 0 {
-                            policy.beginGenerating(client: call.sender)
-                        }
-                        return []
-                    })
+                    // Once per client; again if it has since ended every claim through the manager.
+                    answerWhenRead(call, service.claimOrientations(call, first: claimants.insert(call.sender).inserted))
                 },
                 Method("ReleaseAccelerometer") { [unowned self] call in
-                    service.perform(call) {
-                        if claimants.remove(call.sender) != nil {
-                            // Its count may already be 0 if it also ended claims through the manager.
-                            try? service.policy.endGenerating(client: call.sender)
-                        }
-                        return []
-                    }
+                    service.releaseOrientations(call, held: claimants.remove(call.sender) != nil)
                 },
                 Method("ClaimLight") { [unowned self] call in claim(.light, by: call.sender); return .values([]) },
                 Method("ReleaseLight") { [unowned self] call in release(.light, by: call.sender); return .values([]) },
@@ -292,7 +262,7 @@ package final class SensorProxyCompat {
             properties: [
                 Property("HasAccelerometer", type: "b") { [unowned self] in .bool(service.hasAccelerometer) },
                 Property("AccelerometerOrientation", type: "s") { [unowned self] in
-                    .string(accelerometerRead || posesMadeUp ? Self.accelerometerOrientation(service.policy.interfaceOrientation) : "undefined")
+                    .string(accelerometerRead || posesMadeUp ? Self.accelerometerOrientation(service.interfaceOrientation) : "undefined")
                 },
                 Property("AccelerometerTilt", type: "s") { [unowned self] in .string(currentTilt.rawValue) },
                 Property("HasAmbientLight", type: "b") { [unowned self] in .bool(isPresent(.light)) },
@@ -304,7 +274,7 @@ package final class SensorProxyCompat {
     }
 }
 
-extension SensorProxyCompat: ScalarSensorSink {
+extension SensorProxyCompat {
     /// A sensor came or went: everyone hears of it, with its values when it came (as the peer does).
     package func scalarSensorPresenceChanged(_ kind: ScalarSensorKind) {
         let (presence, reading) = Self.properties(kind)

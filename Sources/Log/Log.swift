@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: MIT
 
 @preconcurrency import Glibc
+import SystemCalls
 
 /// The daemon's one log: lines on stderr, each with a level, which the journal files as its priority.
 ///
@@ -20,11 +21,17 @@ public enum Log {
         case debug = 7
     }
 
-    /// Whether debug lines are written (`--verbose`).
-    nonisolated(unsafe) public static var showsDebug = false
+    /// Whether debug lines are written: the program was started with `--verbose` (or `-v`) before any
+    /// `--`; read once, at the first line, from the process's arguments.
+    public static let showsDebug = verboseRequested(CommandLine.arguments)
 
-    /// Whether stderr is the journal: set once, from `JOURNAL_STREAM` and stderr's own device and inode.
-    nonisolated(unsafe) public static var toJournal: Bool = stderrIsTheJournal()
+    /// Whether stderr is the journal: read once, from `JOURNAL_STREAM` and stderr's own device and inode.
+    public static let toJournal: Bool = stderrIsTheJournal()
+
+    /// Whether `arguments` (the program's name first) ask for debug lines.
+    public static func verboseRequested(_ arguments: [String]) -> Bool {
+        arguments.dropFirst().prefix { $0 != "--" }.contains { $0 == "--verbose" || $0 == "-v" }
+    }
 
     public static func error(_ text: @autoclosure () -> String) { write(.error, text()) }
     public static func warning(_ text: @autoclosure () -> String) { write(.warning, text()) }
@@ -56,8 +63,7 @@ public enum Log {
         guard let value = environment else { return false }
         let parts = value.split(separator: ":")
         guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
-        var status = stat()
-        guard fstat(2, &status) == 0 else { return false }
+        guard let status = try? FileDescriptor(rawValue: 2).status() else { return false }
         return UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
     }
 }

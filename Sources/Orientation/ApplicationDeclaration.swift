@@ -79,4 +79,32 @@ public enum ApplicationDeclaration {
         guard !mask.isEmpty else { throw OrientationParseError("\(lomiriKey) names no orientation") }
         return mask
     }
+
+    /// What a desktop file's keys declare: the mask of the first key that holds a valid one, ours
+    /// before Lomiri's, and what was wrong with each key read before it.
+    public struct Reading: Sendable {
+        /// The mask declared; nil when neither key holds a valid one.
+        public let mask: OrientationMask?
+        /// The key `mask` came from.
+        public let key: String?
+        /// Each key read that held a bad value, in the order read: the key, its value and why.
+        public let problems: [(key: String, value: String, why: String)]
+    }
+
+    /// The one rule for both keys (applications.md, "The declaration in force"): orientationd's key
+    /// when it holds a valid mask, else Lomiri's; `value` gives a key's value, nil when absent.
+    public static func read(_ value: (String) -> String?) -> Reading {
+        var problems: [(key: String, value: String, why: String)] = []
+        if let text = value(key) {
+            do { return Reading(mask: try mask(orientationd: text), key: key, problems: problems) } catch {
+                problems.append((key, text, error.message))
+            }
+        }
+        if let text = value(lomiriKey) {
+            do { return Reading(mask: try mask(lomiri: text), key: lomiriKey, problems: problems) } catch {
+                problems.append((lomiriKey, text, error.message))
+            }
+        }
+        return Reading(mask: nil, key: nil, problems: problems)
+    }
 }

@@ -62,17 +62,6 @@ public struct ApplicationDeclarationInForce: Equatable, Sendable {
 }
 
 extension Policy {
-    /// `SetFocusedProcess` (P6f): the same as focusing no application in `process`.
-    public func setFocusedProcess(_ process: UInt32, authority: ClientID) {
-        setFocus(FocusReport(nil, process: process), authority: authority)
-    }
-
-    /// `SetFocusedApplication` without the window's state: see `setFocus`.
-    public func setFocusedApplication(_ application: ApplicationID?, process: UInt32, desktopFile: OrientationMask?,
-                                      authority: ClientID) {
-        setFocus(FocusReport(application, process: process, desktopFile: desktopFile), authority: authority)
-    }
-
     /// `SetFocusedApplication`, `ReportFocus` (P6f, P6a): `authority` becomes the focus authority, the key
     /// window follows the report's process (0: none), and its application (nil: none or unknown) is the
     /// one in front, with the declaration in force for it and its window. Every change of focus, and of

@@ -16,7 +16,7 @@ import Log
 /// is opened only once there is no IIO device.
 public final class AutoSource: SensorSource, SensorSink {
     private unowned let sink: SensorSink
-    private var iio: IIOSource!
+    private var iio: AccelerometerSource!
     private var proxy: SensorProxySource?
     private let makeProxy: (SensorSink) -> SensorProxySource
     /// The source in use.
@@ -24,7 +24,7 @@ public final class AutoSource: SensorSource, SensorSink {
     private var running = false
 
     /// `iio` and `proxy` build the two sources with this one as their sink, so it hears which is present.
-    public init(sink: SensorSink, iio: (SensorSink) -> IIOSource, proxy: @escaping (SensorSink) -> SensorProxySource) {
+    public init(sink: SensorSink, iio: (SensorSink) -> AccelerometerSource, proxy: @escaping (SensorSink) -> SensorProxySource) {
         self.sink = sink
         makeProxy = proxy
         self.iio = iio(self)
@@ -44,19 +44,14 @@ public final class AutoSource: SensorSource, SensorSink {
 
     // MARK: SensorSink (from the two sources)
 
-    public func sensorReported(_ orientation: DeviceOrientation) {
-        // Only the source in use runs, so a report is always its own.
-        sink.sensorReported(orientation)
-    }
-
-    public func sensorTilted(_ tilt: AccelerometerTilt) {
-        sink.sensorTilted(tilt)
-    }
-
-    public func sensorPresenceChanged() {
-        if !iio.isPresent, proxy == nil { watchProxy() }
-        choose()
-        sink.sensorPresenceChanged()
+    public func sensorReported(_ report: SensorReport) {
+        // Only the source in use runs, so a report is always its own; a device coming or going may
+        // make the other one the source to use.
+        if report == .accelerometerPresence {
+            if !iio.isPresent, proxy == nil { watchProxy() }
+            choose()
+        }
+        sink.sensorReported(report)
     }
 
     // MARK: Choosing

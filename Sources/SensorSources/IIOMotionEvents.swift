@@ -64,8 +64,10 @@ final class IIOMotionEvents {
         }
         guard fd >= 0 else { throw IIOError("\(support.node) gave no event descriptor") }
         eventFD = FileDescriptor(rawValue: fd)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        do { try eventFD.setNonBlocking() } catch {
+        do {
+            try eventFD.setCloseOnExec()
+            try eventFD.setNonBlocking()
+        } catch {
             close()
             throw IIOError(path: support.node, error).prefixed("event descriptor of ")
         }

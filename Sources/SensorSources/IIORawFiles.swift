@@ -12,9 +12,10 @@ import Sensors
 /// A poll is one `pread` at offset 0 per attribute and nothing else (sysfs produces the value afresh on every
 /// read from the start), where open, read and close each time cost three system calls and a path walk
 /// per axis. The kernel's sysfs never replaces an attribute under its descriptor; a fake sysfs
-/// (umockdev) does, and removes a device's directory, which `ReplacedFileWatch` tells with one
-/// non-blocking read of its inotify queue per poll: a replaced file is opened again before its next
-/// read, and a removed directory fails the read as a vanished file does.
+/// (umockdev), which is not sysfs, does, and removes a device's directory, which `ReplacedFileWatch`
+/// tells with one non-blocking read of its inotify queue per poll: a replaced file is opened again
+/// before its next read, and a removed directory fails the read as a vanished file does. On sysfs
+/// there is no watch, and a poll is the `pread`s alone.
 final class IIORawFiles {
     private let paths: [String]
     private var fds: [FileDescriptor] = []

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: MIT
 
 import Sensors
+import Log
 
 /// A device's sampling frequency, raised for as long as it is read and put back afterwards, so a
 /// sensor left slow (to save power, or by its driver's default) answers every poll with a fresh value.
@@ -28,6 +29,22 @@ struct RaisedSamplingFrequency {
         let raised = SamplingFrequencyChoice.text(target)
         try Sysfs.write(path, raised)
         return RaisedSamplingFrequency(path: path, previous: previous, raised: raised)
+    }
+
+    /// A device slower than the poll rate would answer most polls with a stale value: it is sped up
+    /// while claimed, logged once per device. One that refuses is read as it is.
+    static func whileClaimed(_ device: IIODevice, to hz: Int, _ context: DriverContext) -> RaisedSamplingFrequency? {
+        let first = context.firstTime(device.sysname, "sampling frequency")
+        do {
+            let raised = try raise(devicePath: device.path, to: hz)
+            if let raised, first {
+                Log.info("\(device.sysname): sampling frequency raised from \(raised.previous) to \(raised.raised) Hz while claimed")
+            }
+            return raised
+        } catch {
+            if first { Log.warning("\(device.sysname): cannot raise the sampling frequency (\(error)); reading it as it is") }
+            return nil
+        }
     }
 
     /// The lowest rate a device is left at once found, as the peer leaves it: a buffered device at 0 Hz

@@ -61,11 +61,11 @@ public final class SampleFeed {
             orientation = classifier.add(sample)
         }
         if classifier.gravity != gravity { scaleLearned() }
-        if let orientation { sink.sensorReported(orientation) }
+        if let orientation { sink.sensorReported(.orientation(orientation)) }
         let newTilt = AccelerometerTilt(x: x, y: y, z: z)
         if newTilt != tilt {
             tilt = newTilt
-            sink.sensorTilted(newTilt)
+            sink.sensorReported(.tilt(newTilt))
         }
         armSettleTimer()
         if measuresCost { costs.record(microseconds: Int(g_get_monotonic_time() - start)) }
@@ -76,7 +76,7 @@ public final class SampleFeed {
         guard running, let deadline = classifier.deadline else { return }
         settleTimer = EventLoop.Timer(afterMs: UInt32(max(0, deadline - SampleFeed.now).rounded(.up))) { [unowned self] in
             settleTimer = nil
-            if let orientation = classifier.advance(to: max(deadline, SampleFeed.now)) { sink.sensorReported(orientation) }
+            if let orientation = classifier.advance(to: max(deadline, SampleFeed.now)) { sink.sensorReported(.orientation(orientation)) }
         }
     }
 
@@ -87,7 +87,7 @@ public final class SampleFeed {
     public func resume(adoptingFirstReading: Bool = false) {
         running = true
         firstOfClaim = adoptingFirstReading && classifier.reported == .unknown
-        if let orientation = classifier.advance(to: SampleFeed.now) { sink.sensorReported(orientation) }
+        if let orientation = classifier.advance(to: SampleFeed.now) { sink.sensorReported(.orientation(orientation)) }
         settleTimer?.cancel()
         armSettleTimer()
     }

@@ -39,14 +39,6 @@ public enum ScalarReading: Equatable, Sendable {
     case compass(heading: Double)
 }
 
-/// Where a light or proximity source sends what it finds: the compatibility interface.
-public protocol ScalarSensorSink: AnyObject {
-    /// A device of `kind` appeared or went away.
-    func scalarSensorPresenceChanged(_ kind: ScalarSensorKind)
-    /// A reading, given only while running and only when it differs from the previous one.
-    func scalarSensor(_ kind: ScalarSensorKind, read reading: ScalarReading)
-}
-
 /// A light or proximity device found in sysfs, and how to read it.
 struct ScalarDevice: Equatable {
     let kind: ScalarSensorKind

@@ -7,32 +7,29 @@ import EventLoop
 import Sensors
 import Log
 
-/// An IIO light, proximity or compass sensor (`ScalarDevice`), read only while running: polled (one
-/// read of its attribute per interval) or through its buffer (the daemon wakes when the device
-/// reports), a reading sent only when it differs from the one before. Faults (a read error, a garbage
-/// value, a buffer that fails) skip the reading and are logged once per episode; a reading is never
-/// made up. Devices come and go through `handle(sysname:action:)`, which `ScalarSensors` calls on
-/// device events.
+/// An IIO light, proximity or compass sensor (`ScalarDevice`), read only while running by the first
+/// driver of the table that reads it (polled, buffered, an input switch: `SensorDrivers`), a reading
+/// sent only when it differs from the one before. Faults (a read error, a garbage value) skip the
+/// reading and are logged once per episode; a reading is never made up. A buffer that fails is
+/// replaced by polling the channel's raw attribute when the device has one; each claim tries the
+/// buffer again. Devices come and go through `handle(sysname:action:)`, which `ScalarSensors` calls
+/// on device events.
 public final class ScalarSensorSource: SensorSource {
     public let kind: ScalarSensorKind
-    private unowned let sink: ScalarSensorSink
+    private unowned let sink: SensorSink
+    private let context = DriverContext()
     private(set) var device: ScalarDevice?
     private var running = false
-    private var timer: EventLoop.Timer?
-    /// The polled attribute, open while polling: one `pread` per poll.
-    private var file: IIORawFiles?
-    private var buffer: IIOBufferReader?
-    /// An input device's proximity switch, open while claimed.
-    private var inputSwitch: InputSwitch?
+    private var driver: (entry: DriverEntry, driver: SensorDriver)?
+    /// The drivers that failed the device in this claim.
+    private var refused: Set<String> = []
     private var faults = FaultEpisode(unknownAfter: 3)
     private var threshold: ProximityThreshold?
     private var last: ScalarReading?
-    /// Devices whose buffer failed and that are polled instead, logged once each.
-    private var loggedFallback: Set<String> = []
     /// Proximity sensors passed over for having no near level, logged once each.
     private var loggedWithoutLevel: Set<String> = []
 
-    init(kind: ScalarSensorKind, sink: ScalarSensorSink) {
+    init(kind: ScalarSensorKind, sink: SensorSink) {
         self.kind = kind
         self.sink = sink
         device = look()
@@ -50,110 +47,56 @@ public final class ScalarSensorSource: SensorSource {
     }
 
     private func start() {
-        guard running, let device, timer == nil, buffer == nil, inputSwitch == nil else { return }
+        guard running, let device, driver == nil else { return }
         last = nil
+        refused = []
         threshold = device.nearLevel.map(ProximityThreshold.init(nearLevel:))
-        switch device.mode {
-        case .polled(let attribute, let intervalMs), .appleSMC(let attribute, let intervalMs):
-            startPolling(attribute, every: intervalMs)
-        case .inputSwitch(let node):
-            do {
-                let reader = try InputSwitch(node: node, code: InputSwitch.frontProximity, changed: { [unowned self] near in
-                    send(.proximity(near: near), from: device)
-                }, failure: { [unowned self] problem in
-                    inputSwitch = nil
-                    fault(device, "\(problem)")
-                })
-                inputSwitch = reader
-                send(.proximity(near: try reader.state()), from: device)
-            } catch {
-                inputSwitch = nil
-                fault(device, "\(error); claim it again to retry")
-            }
-        case .buffered(let support, let fallback, let intervalMs):
-            do {
-                buffer = try IIOBufferReader(support, frame: { [unowned self] values in
-                    take(Double(values[0]), from: device)
-                }, failure: { [unowned self] problem in
-                    buffer = nil
-                    bufferFailed(device, "\(problem)", fallback: fallback, every: intervalMs)
-                })
-            } catch {
-                bufferFailed(device, "cannot read it through its buffer: \(error)", fallback: fallback, every: intervalMs)
-            }
-        }
-    }
-
-    private func startPolling(_ attribute: String, every intervalMs: Int) {
-        timer = EventLoop.Timer(everyMs: UInt32(intervalMs)) { [unowned self] in poll(attribute) }
-        poll(attribute)
-    }
-
-    /// The buffer cannot be used: the channel's raw attribute is polled instead when there is one,
-    /// as an accelerometer's are; else nothing is read until the next claim tries again.
-    private func bufferFailed(_ device: ScalarDevice, _ problem: String, fallback: String?, every intervalMs: Int) {
-        guard let fallback else { return fault(device, "\(problem); claim it again to retry") }
-        if loggedFallback.insert(device.sysname).inserted {
-            Log.warning("\(device.sysname): \(problem); polling \(fallback) every \(intervalMs) ms instead")
-        }
-        startPolling(fallback, every: intervalMs)
+        driver = SensorDrivers.start(.channel(device), context, refused: &refused) { [unowned self] reading in take(reading) }
     }
 
     private func stop() {
-        timer?.cancel()
-        timer = nil
-        file = nil
-        buffer?.close()
-        buffer = nil
-        inputSwitch?.close()
-        inputSwitch = nil
+        driver?.driver.stop()
+        driver = nil
     }
 
-    private func poll(_ attribute: String) {
+    /// What the driver read: a value scaled (or classified, for proximity) and sent when it changed.
+    private func take(_ reading: DriverReading) {
         guard let device else { return }
-        let path = "\(device.path)/\(attribute)"
-        let text: String
-        do {
-            if file == nil { file = try IIORawFiles(paths: [path]) }
-            text = try file!.text(0)
-        } catch {
-            file = nil
-            return fault(device, error.description)
-        }
-        if case .appleSMC = device.mode {
-            guard let level = AppleSMCLight.level(text) else {
-                return fault(device, "\(path) holds '\(text.trimmedBlanks.prefix(40))', not a pair of numbers")
+        switch reading {
+        case .value(let raw):
+            if faults.succeeded() { Log.info("\(device.sysname): readings work again") }
+            switch kind {
+            case .light:
+                if case .appleSMC = device.mode { send(.light(level: raw, lux: false)) } else { send(.light(level: raw * device.scale, lux: true)) }
+            case .proximity:
+                guard var t = threshold else { return }
+                let near = t.classify(raw)
+                threshold = t
+                send(.proximity(near: near))
+            case .compass:
+                send(.compass(heading: raw * device.scale))
             }
-            return take(level, from: device, lux: false)
+        case .switched(let near):
+            send(.proximity(near: near))
+        case .fault(let problem):
+            fault(device, problem)
+        case .failed(let problem):
+            guard let failed = driver else { return }
+            failed.driver.stop()
+            refused.insert(failed.entry.name)
+            driver = SensorDrivers.start(.channel(device), context, refused: &refused) { [unowned self] reading in take(reading) }
+            guard let next = driver else { return fault(device, "\(problem); claim it again to retry") }
+            if context.firstTime(device.sysname, "fallback") { Log.warning("\(device.sysname): \(problem); \(next.driver.reading) instead") }
+        case .acceleration, .angles:
+            break
         }
-        guard let raw = SysfsNumber.parse(text), raw.isFinite else {
-            return fault(device, "\(path) holds '\(text.trimmedBlanks.prefix(40))', not a number")
-        }
-        take(raw, from: device)
-    }
-
-    /// A raw value read: scaled (or classified, for proximity) and sent when it changed.
-    private func take(_ raw: Double, from device: ScalarDevice, lux: Bool = true) {
-        if faults.succeeded() { Log.info("\(device.sysname): readings work again") }
-        let reading: ScalarReading
-        switch kind {
-        case .light:
-            reading = .light(level: raw * device.scale, lux: lux)
-        case .proximity:
-            guard var t = threshold else { return }
-            reading = .proximity(near: t.classify(raw))
-            threshold = t
-        case .compass:
-            reading = .compass(heading: raw * device.scale)
-        }
-        send(reading, from: device)
     }
 
     /// Sends a reading when it differs from the one before.
-    private func send(_ reading: ScalarReading, from device: ScalarDevice) {
+    private func send(_ reading: ScalarReading) {
         guard reading != last else { return }
         last = reading
-        sink.scalarSensor(kind, read: reading)
+        sink.sensorReported(.reading(kind, reading))
     }
 
     private func fault(_ device: ScalarDevice, _ problem: String) {
@@ -183,7 +126,7 @@ public final class ScalarSensorSource: SensorSource {
         stop()
         device = found
         describe(found)
-        if !hadDevice { sink.scalarSensorPresenceChanged(kind) }
+        if !hadDevice { sink.sensorReported(.presence(kind)) }
         start()
     }
 
@@ -191,13 +134,14 @@ public final class ScalarSensorSource: SensorSource {
         stop()
         device = nil
         last = nil
+        context.forget(sysname)
         _ = faults.succeeded()
         Log.info("\(sysname): \(kind.rawValue) removed")
-        sink.scalarSensorPresenceChanged(kind)
+        sink.sensorReported(.presence(kind))
         if let other = look(excluding: sysname) {
             device = other
             describe(other)
-            sink.scalarSensorPresenceChanged(kind)
+            sink.sensorReported(.presence(kind))
             start()
         }
     }
@@ -220,17 +164,16 @@ public final class ScalarSensorSource: SensorSource {
     }
 }
 
-/// The light, proximity and compass sensors, and the one stream of device events that tells them of
-/// devices coming and going.
+/// The light, proximity and compass sensors, and the device events that tell them of devices coming and going.
 public final class ScalarSensors {
     private let sources: [ScalarSensorSource]
-    private var hotplug: HotplugMonitor?
+    private var hotplug: DeviceEvents.Subscription?
 
-    /// Looks for every kind now and follows device events.
-    public init(sink: ScalarSensorSink) {
+    /// Looks for every kind now and follows `events`.
+    public init(sink: SensorSink, events: DeviceEvents) {
         sources = ScalarSensorKind.allCases.map { ScalarSensorSource(kind: $0, sink: sink) }
-        hotplug = HotplugMonitor { [unowned self] event in
-            guard event.subsystem == "iio", let sysname = event.sysname else { return }
+        hotplug = events.subscribe(subsystem: "iio") { [unowned self] event in
+            guard let sysname = event.sysname else { return }
             for source in sources { source.handle(sysname: sysname, action: event.action) }
         }
     }

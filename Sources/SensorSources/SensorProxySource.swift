@@ -198,7 +198,7 @@ public final class SensorProxySource: SensorSource {
         }
         if wasPresent {
             Log.info("sensor-proxy: \(SensorProxy.busName) \(newOwner.isEmpty ? "left the bus" : "changed owner"); no accelerometer")
-            sink.sensorPresenceChanged()
+            sink.sensorReported(.accelerometerPresence)
         }
         guard case .reading(let owner) = state else { return }
         let expected = generation
@@ -252,7 +252,7 @@ public final class SensorProxySource: SensorSource {
                 Log.info("sensor-proxy: \(SensorProxy.busName) has no accelerometer")
             }
             reported = nil
-            sink.sensorPresenceChanged()
+            sink.sensorReported(.accelerometerPresence)
         } else if announceAlways && !isPresent {
             Log.info("sensor-proxy: \(SensorProxy.busName) (\(owner ?? "")) has no accelerometer")
         }
@@ -302,7 +302,7 @@ public final class SensorProxySource: SensorSource {
         let orientation = Self.orientation(orientation: p.orientation, tilt: p.tilt)
         guard orientation != reported else { return }
         reported = orientation
-        sink.sensorReported(orientation)
+        sink.sensorReported(.orientation(orientation))
     }
 
     /// The device orientation for the proxy's strings; a flat tilt wins over the edge.
@@ -357,7 +357,7 @@ public final class SensorProxySource: SensorSource {
         reported = nil
         subscription = nil
         connection = nil
-        if wasPresent { sink.sensorPresenceChanged() }
+        if wasPresent { sink.sensorReported(.accelerometerPresence) }
         reconnectDelayMs = 1000
         scheduleReconnect()
     }

@@ -5,13 +5,13 @@
 import Orientation
 import Sensors
 
-// The SensorSources module: the drivers that turn a device into readings, every one a
-// `SensorSource`. For the accelerometer: IIOSource (polled or buffered, following hotplug),
-// SensorProxySource (an upstream iio-sensor-proxy), SimulatedSensor, and AutoSource choosing
-// between the first two; SampleFeed runs raw samples through the classifier. For light, proximity
-// and the compass: ScalarSensorSource, one per kind. All follow device events through one
-// HotplugMonitor socket. A source knows neither the policy nor the D-Bus objects: it reports to its
-// sink (SensorSink, the service; ScalarSensorSink, the compatibility interface).
+// The SensorSources module: what turns the machine's devices into reports. A *source* is one kind of
+// sensor (the accelerometer, light, proximity, compass, the posture): it finds its device, follows it
+// coming and going (`DeviceEvents`), and reads it only while someone claims (P16). How a device is
+// read is a *driver* (`SensorDriver`), chosen from the one table `SensorDrivers.table`: polled,
+// buffered or evdev accelerometers, polled and buffered channels, input switches, the hinge and the
+// base accelerometer. Everything a source finds leaves through one `SensorSink` as a `SensorReport`;
+// a source knows neither the policy nor the D-Bus objects.
 
 /// A sensor the daemon reads: one shape for every kind. A source only turns a device into reports;
 /// claims, the lock and rotations are its owner's business.
@@ -30,17 +30,24 @@ extension SensorSource {
     public var keepsPoseWhileStopped: Bool { false }
 }
 
-/// Where a source sends what it finds: the service.
-public protocol SensorSink: AnyObject {
+/// What a source tells its sink.
+public enum SensorReport: Equatable, Sendable {
     /// A classified pose; unknown when the device is gone or unreadable.
-    func sensorReported(_ orientation: DeviceOrientation)
-    /// The accelerometer appeared or vanished.
-    func sensorPresenceChanged()
+    case orientation(DeviceOrientation)
     /// A raw reading's tilt (`AccelerometerTilt`), when it differs from the last reading's; the first
     /// reading after the source started or was reset always says it.
-    func sensorTilted(_ tilt: AccelerometerTilt)
+    case tilt(AccelerometerTilt)
+    /// The accelerometer appeared or vanished.
+    case accelerometerPresence
+    /// The convertible's posture and hinge angle (degrees, −1 when not known), when either changed.
+    case posture(Posture, hingeAngle: Double)
+    /// A light, proximity or compass reading, only while claimed and only when it differs from the one before.
+    case reading(ScalarSensorKind, ScalarReading)
+    /// A light, proximity or compass sensor appeared or vanished.
+    case presence(ScalarSensorKind)
 }
 
-extension SensorSink {
-    public func sensorTilted(_ tilt: AccelerometerTilt) {}
+/// Where every source sends what it finds: the service.
+public protocol SensorSink: AnyObject {
+    func sensorReported(_ report: SensorReport)
 }

@@ -91,8 +91,28 @@ struct Announcer {
     private(set) var windows: [WindowID: WindowProperties] = [:]
     private(set) var controllers: [ControllerID: ControllerProperties] = [:]
 
-    /// True when property changes wait to be announced.
+    /// Property changes of the objects outside the policy (`AnnouncedObject.exported`), in the order
+    /// they were named; announced at the end of each batch (`takeExported`).
+    private(set) var exported: [(object: AnnouncedObject, names: [String])] = []
+
+    /// True when property changes of the policy's objects wait to be announced.
     var hasPending: Bool { !manager.isEmpty || !windows.isEmpty || !controllers.isEmpty }
+
+    /// Adds properties of an object outside the policy, changed by another part of the daemon.
+    mutating func name(_ names: [String], of object: AnnouncedObject) {
+        if let index = exported.firstIndex(where: { $0.object == object }) {
+            for name in names where !exported[index].names.contains(name) { exported[index].names.append(name) }
+        } else {
+            exported.append((object, names))
+        }
+    }
+
+    /// The changes of the objects outside the policy waiting, to everyone.
+    mutating func takeExported(_ values: some AnnouncedValues) -> [Announcement] {
+        let out = exported.map { Self.changed($0.object, $0.names, to: nil, values) }
+        exported = []
+        return out
+    }
 
     /// Adds a manager property changed outside the policy (`HasAccelerometer`).
     mutating func name(managerProperty name: String) {

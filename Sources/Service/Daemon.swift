@@ -34,7 +34,6 @@ public final class Daemon {
     }
 
     private init(settings: Settings, bus: any Bus, samples: [Sample]) throws(StartupError) {
-        Log.showsDebug = settings.verbose
         self.bus = bus
         service = OrientationService(settings: settings, bus: bus)
         if let (source, feed) = try makeSource(settings, samples: samples) { service.attach(source, feed: feed) }
@@ -59,12 +58,12 @@ public final class Daemon {
         // The upstream proxy lives on the system bus; our own connection's name there is never it.
         let ownNames = settings.bus == .system ? [bus.uniqueName] : []
         let service = self.service
-        func iio(_ sink: SensorSink) -> IIOSource {
-            IIOSource(feed: feed, sink: sink, configMatrix: settings.mountMatrix,
-                      pace: PollPace(pollHz: settings.pollHz, stillPollHz: settings.stillPollHz,
-                                     stillAfterMs: settings.stillAfterMs, tolerance: settings.stillTolerance,
-                                     confirmMs: settings.classifier.restMs,
-                                     motionStillAfterMs: settings.motionEvents ? settings.motionStillAfterMs : nil))
+        func iio(_ sink: SensorSink) -> AccelerometerSource {
+            AccelerometerSource(feed: feed, sink: sink, configMatrix: settings.mountMatrix, events: service.deviceEvents,
+                                pace: PollPace(pollHz: settings.pollHz, stillPollHz: settings.stillPollHz,
+                                               stillAfterMs: settings.stillAfterMs, tolerance: settings.stillTolerance,
+                                               confirmMs: settings.classifier.restMs,
+                                               motionStillAfterMs: settings.motionEvents ? settings.motionStillAfterMs : nil))
         }
         func proxy(_ sink: SensorSink) -> SensorProxySource {
             SensorProxySource(connectingLaterTo: .system, sink: sink, ownUniqueNames: ownNames)

@@ -85,6 +85,9 @@ extension OrientationService {
                         return .values([.uint32(found.mask.rawValue), .string(found.source.rawValue)])
                     }
                 },
+                Method("ExplainApplicationDeclaration", in: ("app_id", String.self), out: [Arg("explanation", "s")]) { [unowned self] _, id in
+                    withApplication(id) { [unowned self] app in .values([.string(explainDeclaration(of: app))]) }
+                },
             ],
             properties: [
                 Property("DeviceOrientation", type: "u") { [unowned self] in .uint32(policy.deviceOrientation.rawValue) },
@@ -179,6 +182,18 @@ extension OrientationService {
 
     /// Runs `body` with `id` checked as an application id, or answers `InvalidArgs`: before privilege
     /// and before any file name is built from it.
+    /// `ExplainApplicationDeclaration`: why `app` declares what `ApplicationDeclaration` answers, in one
+    /// sentence: the user's choice, the configuration, or the desktop file the daemon read (and why it
+    /// declares nothing: no file, a file passed over, no key, a bad value and what is wrong).
+    func explainDeclaration(of app: ApplicationID) -> String {
+        let found = policy.declaration(of: app, desktopFile: desktopFiles.mask(for: app))
+        switch found.source {
+        case .override: return "the user chose \(found.mask) for \(app) (SetApplicationOrientations); it comes before any declaration"
+        case .config: return "[Applications] in the configuration gives \(app) \(found.mask); it comes before the desktop file"
+        default: return desktopFiles.explain(app)
+        }
+    }
+
     func withApplication(_ id: String, _ body: (ApplicationID) -> Reply) -> Reply {
         do { return body(try policy.applicationID(id)) } catch { return .error(error.dbusError) }
     }

@@ -52,6 +52,10 @@ public final class OrientationService {
     var sensor: SensorSource?
     /// The convertible's posture source (P18), started and stopped with the claims as the sensor is.
     var postureSource: PostureSource?
+    /// The light, proximity and compass sensors, while the compatibility interface serves them.
+    var scalarSensors: ScalarSensors?
+    /// The device events every source follows.
+    let deviceEvents = DeviceEvents()
     /// The classifier in front of the policy, for sources that read raw samples.
     var feed: SampleFeed?
     /// A client that left the bus while its objects' removal is announced: messages to it are not sent.
@@ -60,6 +64,7 @@ public final class OrientationService {
     var sensorProxyCompat: SensorProxyCompat?
     /// Whether `flush` runs; a report made while it does is announced by it, not by a flush of its own.
     private var flushing = false
+    var isFlushing: Bool { flushing }
     /// What waits for the flush under way to send its batches (`whenFlushed`).
     private var afterFlush: [() -> Void] = []
 
@@ -174,14 +179,7 @@ public final class OrientationService {
 
     /// Watches the device's posture (P18) while orientations are claimed.
     func attachPostureSource() {
-        let source = PostureSource(thresholds: settings.postureThresholds,
-                                   displayUpsideDown: { [unowned self] in policy.latestReport == .portraitUpsideDown },
-                                   displayReading: feed == nil ? nil : { [unowned self] in feed?.latest }) {
-            [unowned self] posture, angle in
-            if posture != policy.posture { Log.debug("posture \(posture.rawValue)") }
-            policy.setPosture(posture, hingeAngle: angle)
-            flush()
-        }
+        let source = PostureSource(thresholds: settings.postureThresholds, display: feed, events: deviceEvents, sink: self)
         postureSource = source
         if policy.totalClaims > 0 { source.setRunning(true) }
     }
@@ -289,7 +287,7 @@ public final class OrientationService {
         }
         flushing = false
         scheduleAnnouncement()
-        announceSensorProxyCompat()
+        send(announcer.takeExported(tables))
         let after = afterFlush
         afterFlush = []
         for work in after { work() }
@@ -403,26 +401,31 @@ public final class OrientationService {
 }
 
 extension OrientationService: SensorSink {
-    /// A pose classified by the sensor source.
-    public func sensorReported(_ orientation: DeviceOrientation) {
-        policy.sensorReported(orientation)
-        flush()
-        if orientation != .unknown { whenFlushed { [weak self] in self?.sensorProxyCompat?.readingArrived() } }
-    }
-
-    /// A reading's tilt, for the compatibility interface's `AccelerometerTilt`.
-    public func sensorTilted(_ tilt: AccelerometerTilt) {
-        whenFlushed { [weak self] in self?.sensorProxyCompat?.readingArrived(tilt: tilt) }
-    }
-
-    /// `HasAccelerometer` changed: announce it; a vanished device reads unknown, never a stale pose.
-    public func sensorPresenceChanged() {
-        if !hasAccelerometer {
-            policy.sensorVanished()
-            sensorProxyCompat?.accelerometerVanished()
+    /// What a source found: poses and presence to the policy, posture too; tilts, light, proximity and
+    /// the compass to the compatibility interface.
+    public func sensorReported(_ report: SensorReport) {
+        switch report {
+        case .orientation(let orientation):
+            postureSource?.displayReported(orientation)
+            policy.sensorReported(orientation)
+            flush()
+            if orientation != .unknown { whenFlushed { [weak self] in self?.sensorProxyCompat?.readingArrived() } }
+        case .tilt(let tilt):
+            whenFlushed { [weak self] in self?.sensorProxyCompat?.readingArrived(tilt: tilt) }
+        case .accelerometerPresence:
+            // A vanished device reads unknown, never a stale pose.
+            if !hasAccelerometer { policy.sensorVanished() }
+            sensorProxyCompat?.accelerometerPresenceChanged()
+            announcer.name(managerProperty: "HasAccelerometer")
+            flush()
+        case .posture(let posture, let angle):
+            if posture != policy.posture { Log.debug("posture \(posture.rawValue)") }
+            policy.setPosture(posture, hingeAngle: angle)
+            flush()
+        case .reading(let kind, let reading):
+            sensorProxyCompat?.scalarSensor(kind, read: reading)
+        case .presence(let kind):
+            sensorProxyCompat?.scalarSensorPresenceChanged(kind)
         }
-        announcer.name(managerProperty: "HasAccelerometer")
-        sensorProxyCompat?.name("HasAccelerometer")
-        flush()
     }
 }

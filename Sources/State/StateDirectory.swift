@@ -100,29 +100,20 @@ package final class StateDirectory {
 
     /// Removes temporaries of `name` that a crash or power cut left behind.
     package func removeTemporaries(of name: String) {
-        let copy = dup(fd.rawValue)
-        guard copy >= 0, let listing = fdopendir(copy) else { return }
-        defer { closedir(listing) }
-        rewinddir(listing)
         let prefix = Self.temporaryPrefix(name)
-        var stale: [String] = []
-        while let entry = readdir(listing) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if entryName.utf8.starts(with: prefix.utf8) { stale.append(entryName) }
-        }
         // unlinkat removes a link itself, never what it points to.
-        for entryName in stale { unlinkat(fd.rawValue, entryName, 0) }
+        for entryName in fd.list() where entryName.utf8.starts(with: prefix.utf8) { try? fd.unlink(entryName) }
     }
 
     /// A write under way in a child process.
     package final class Writing {
         fileprivate let pid: pid_t
-        fileprivate let resultFD: Int32
+        fileprivate let resultFD: FileDescriptor?
         fileprivate let describe: (DurableWrite.Failure) -> String
         fileprivate var watch: ChildWatch?
         fileprivate var done: ((String?) -> Void)?
 
-        fileprivate init(pid: pid_t, resultFD: Int32, describe: @escaping (DurableWrite.Failure) -> String) {
+        fileprivate init(pid: pid_t, resultFD: FileDescriptor?, describe: @escaping (DurableWrite.Failure) -> String) {
             self.pid = pid
             self.resultFD = resultFD
             self.describe = describe
@@ -139,8 +130,8 @@ package final class StateDirectory {
         fileprivate func ended(_ status: Int32) {
             watch = nil
             var failure = DurableWrite.Failure(step: 0, error: 0)
-            let n = withUnsafeMutableBytes(of: &failure) { Glibc.read(resultFD, $0.baseAddress!, $0.count) }
-            close(resultFD)
+            let n = (try? withUnsafeMutableBytes(of: &failure) { raw throws(Errno) in try resultFD?.read(into: raw) }) ?? 0
+            resultFD?.close()
             let outcome: String?
             if status == 0 {
                 outcome = nil
@@ -161,39 +152,27 @@ package final class StateDirectory {
     package func replace(_ name: String, with bytes: [UInt8], _ done: @escaping (String?) -> Void) -> Writing {
         let temporary = Self.temporaryPrefix(name) + Self.randomSuffix()
         let describe = describer(name, temporary)
-        var ends: [Int32] = [-1, -1]
-        guard g_unix_open_pipe(&ends, FD_CLOEXEC, nil) != 0 else {
-            let why = Self.reason()
-            let writing = Writing(pid: 0, resultFD: -1, describe: describe)
-            Idle.schedule { done("cannot start the writer: \(why)") }
+        let result: (read: FileDescriptor, write: FileDescriptor)
+        do {
+            result = try Subprocess.pipe()
+            try result.read.setNonBlocking()
+        } catch {
+            let writing = Writing(pid: 0, resultFD: nil, describe: describe)
+            Idle.schedule { done("cannot start the writer: \(error)") }
             return writing
         }
-        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
-        // Everything the child touches is prepared here: after fork it only makes system calls.
-        let pid = temporary.withCString { temporaryName in
-            name.withCString { finalName in
-                bytes.withUnsafeBytes { data in
-                    let pid = fork()
-                    if pid == 0 {
-                        DurableWrite.closeAllBut(fd.rawValue, ends[1])
-                        var failure = DurableWrite.run(directory: fd.rawValue, temporary: temporaryName, name: finalName, data: data)
-                        if failure.step != 0 { _ = withUnsafeBytes(of: &failure) { write(ends[1], $0.baseAddress!, $0.count) } }
-                        _exit(failure.step == 0 ? 0 : 1)
-                    }
-                    return pid
-                }
-            }
+        let pid: pid_t
+        do {
+            pid = try DurableWrite.inChild(directory: fd, temporary: temporary, name: name, data: bytes, reportingTo: result.write)
+        } catch {
+            result.write.close()
+            result.read.close()
+            Idle.schedule { done("cannot start the writer: \(error)") }
+            return Writing(pid: 0, resultFD: nil, describe: describe)
         }
-        close(ends[1])
-        let writing = Writing(pid: pid, resultFD: ends[0], describe: describe)
+        result.write.close()
+        let writing = Writing(pid: pid, resultFD: result.read, describe: describe)
         writing.done = done
-        guard pid > 0 else {
-            let why = Self.reason()
-            close(ends[0])
-            writing.done = nil
-            Idle.schedule { done("cannot start the writer: \(why)") }
-            return writing
-        }
         writing.watch = ChildWatch(pid: pid) { [writing] status in writing.ended(status) }
         return writing
     }
@@ -201,7 +180,7 @@ package final class StateDirectory {
     /// As `replace`, in this process, waiting for the disk: for shutdown only.
     package func replaceNow(_ name: String, with bytes: [UInt8]) -> String? {
         let temporary = Self.temporaryPrefix(name) + Self.randomSuffix()
-        let failure = bytes.withUnsafeBytes { DurableWrite.run(directory: fd.rawValue, temporary: temporary, name: name, data: $0) }
+        let failure = DurableWrite.now(directory: fd, temporary: temporary, name: name, data: bytes)
         return failure.step == 0 ? nil : describer(name, temporary)(failure)
     }
 
@@ -225,8 +204,6 @@ package final class StateDirectory {
         String(UInt64(g_random_int()) << 32 | UInt64(g_random_int()), radix: 16)
     }
 
-    private static func reason() -> String { Errno.current.description }
-
     private static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a directory"
@@ -243,70 +220,4 @@ package final class StateDirectory {
 package struct StateDirectoryError: Error {
     package let message: String
     package init(_ message: String) { self.message = message }
-}
-
-/// The durable replacement of one file, as system calls only: it runs in a forked child, where nothing
-/// that allocates or takes a lock may run. So it calls the C functions themselves, the one place
-/// outside SystemCalls that does, and hands its errno back raw for `Errno` to say in the parent.
-package enum DurableWrite {
-    /// The step that failed (0: none) and its errno.
-    package struct Failure {
-        var step: Int32
-        var error: Int32
-    }
-
-    package enum Step {
-        static let create: Int32 = 1
-        static let mode: Int32 = 2
-        static let write: Int32 = 3
-        static let syncFile: Int32 = 4
-        static let close: Int32 = 5
-        static let rename: Int32 = 6
-        static let syncDirectory: Int32 = 7
-    }
-
-    package static func run(directory: Int32, temporary: UnsafePointer<CChar>, name: UnsafePointer<CChar>,
-                    data: UnsafeRawBufferPointer) -> Failure {
-        // O_EXCL with O_CREAT fails on any existing name, a symbolic link included; O_NOFOLLOW says so twice.
-        let file = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard file >= 0 else { return Failure(step: Step.create, error: errno) }
-        func fail(_ step: Int32) -> Failure {
-            let error = errno
-            close(file)
-            unlinkat(directory, temporary, 0)
-            return Failure(step: step, error: error)
-        }
-        // The mode given to openat went through the umask.
-        guard fchmod(file, 0o644) == 0 else { return fail(Step.mode) }
-        var offset = 0
-        while offset < data.count {
-            let n = write(file, data.baseAddress! + offset, data.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return fail(Step.write) }
-            offset += n
-        }
-        guard fsync(file) == 0 else { return fail(Step.syncFile) }
-        guard close(file) == 0 else {
-            let error = errno
-            unlinkat(directory, temporary, 0)
-            return Failure(step: Step.close, error: error)
-        }
-        // rename replaces a link at `name` itself; it never writes through it.
-        guard renameat(directory, temporary, directory, name) == 0 else {
-            let error = errno
-            unlinkat(directory, temporary, 0)
-            return Failure(step: Step.rename, error: error)
-        }
-        guard fsync(directory) == 0 else { return Failure(step: Step.syncDirectory, error: errno) }
-        return Failure(step: 0, error: 0)
-    }
-
-    /// Closes every descriptor but `a` and `b` (and 0–2), so the child holds neither the bus
-    /// connection nor a device open should it outlive the daemon.
-    package static func closeAllBut(_ a: Int32, _ b: Int32) {
-        let low = UInt32(min(a, b)), high = UInt32(max(a, b))
-        if low > 3 { close_range(3, low - 1, 0) }
-        if high > low + 1 { close_range(low + 1, high - 1, 0) }
-        close_range(high + 1, UInt32.max, 0)
-    }
 }

@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: MIT
 
 @preconcurrency import Glibc
+import CSystemCalls
 
 /// An open file, device node or socket, as swift-system's `FileDescriptor`: the calls on it, each
 /// wrapped once, throwing `Errno`. A value type that does not close itself: its owner calls `close()`.
@@ -101,6 +102,14 @@ public struct FileDescriptor: Hashable, Sendable {
     /// Closes it. Linux frees the descriptor even when close reports an error, so there is nothing to
     /// retry and nothing to throw.
     public func close() { _ = Glibc.close(rawValue) }
+
+    /// Whether the descriptor is a terminal (`isatty`).
+    public var isTerminal: Bool { isatty(rawValue) != 0 }
+
+    /// Sets close-on-exec (`FD_CLOEXEC`), for a descriptor another call handed out without it.
+    public func setCloseOnExec() throws(Errno) {
+        _ = try valueOrErrno { fcntl(rawValue, F_SETFD, FD_CLOEXEC) }
+    }
 }
 
 /// File-system calls that take a path rather than a descriptor.
@@ -110,6 +119,33 @@ public enum FileSystem {
 
     /// Whether the process may write `path`.
     public static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
+    /// Why the process may not run `path`, or nil when it may (`access(path, X_OK)`).
+    public static func executionError(_ path: String) -> Errno? { access(path, X_OK) == 0 ? nil : Errno.current }
+
+    /// `stat(path)`: what the file is, its size and times; nil when it cannot be reached.
+    public static func status(_ path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
+    }
+
+    /// Whether the directory `path` is the kernel's sysfs, where the kernel makes every attribute and
+    /// never replaces one: the directory opened and the kernel asked with the `fstatfs` system call
+    /// itself (a test bed that stands in for sysfs may wrap the C library's `statfs` and answer
+    /// sysfs for its own files). False when it cannot be told.
+    public static func isSysfs(_ path: String) -> Bool {
+        guard let directory = try? FileDescriptor.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { return false }
+        defer { directory.close() }
+        var info = statfs()
+        return kernel_fstatfs(directory.rawValue, &info) == 0 && info.f_type == 0x6265_6572  // SYSFS_MAGIC, linux/magic.h
+    }
+
+    /// The target of the symbolic link `path`, nil when it is none.
+    public static func linkTarget(_ path: String) -> String? {
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &target, target.count - 1)
+        return count > 0 ? String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+    }
 
     /// Why `path` cannot be reached, or nil when it can (`access(path, F_OK)`).
     public static func existenceError(_ path: String) -> Errno? { access(path, F_OK) == 0 ? nil : Errno.current }
@@ -122,6 +158,11 @@ public enum FileSystem {
     /// Names in a directory, sorted, without `.` and `..`; empty when it cannot be read.
     public static func list(_ path: String) -> [String] {
         guard let dir = opendir(path) else { return [] }
+        return names(dir)
+    }
+
+    /// The names an open directory stream holds, sorted, without `.` and `..`; closes the stream.
+    fileprivate static func names(_ dir: OpaquePointer) -> [String] {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
@@ -135,6 +176,24 @@ public enum FileSystem {
 }
 
 extension FileDescriptor {
+    /// The names in this directory, sorted, without `.` and `..` (read through a copy of the
+    /// descriptor, from the start); empty when it cannot be read.
+    public func list() -> [String] {
+        let copy = dup(rawValue)
+        guard copy >= 0 else { return [] }
+        guard let dir = fdopendir(copy) else {
+            Glibc.close(copy)
+            return []
+        }
+        rewinddir(dir)
+        return FileSystem.names(dir)
+    }
+
+    /// `unlinkat(self, name, 0)`: removes the link `name` inside this directory, never what it points to.
+    public func unlink(_ name: String) throws(Errno) {
+        _ = try valueOrErrno { unlinkat(rawValue, name, 0) }
+    }
+
     /// `openat(self, name, flags | O_CLOEXEC, permissions)`: `name` inside this directory, whatever its path is now.
     public func open(_ name: String, _ flags: Int32, permissions: mode_t = 0) throws(Errno) -> FileDescriptor {
         FileDescriptor(rawValue: try valueOrErrno { openat(rawValue, name, flags | O_CLOEXEC, permissions) })
@@ -153,6 +212,29 @@ public enum ProcessCalls {
         var status: Int32 = 0
         _ = try valueOrErrno { waitpid(pid, &status, 0) }
         return status
+    }
+
+    /// This process's id (`getpid`).
+    public static var ownID: pid_t { getpid() }
+
+    /// The user this process runs as (`getuid`).
+    public static var userID: uid_t { getuid() }
+
+    /// The login name of the user this process runs as, "" when it has none.
+    public static var userName: String { getpwuid(getuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } } ?? "" }
+
+    /// Asks process `pid` to end (`SIGTERM`).
+    public static func terminate(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+    }
+
+    /// The command name of process `pid` (`/proc/PID/comm`), nil when it cannot be read.
+    public static func command(of pid: pid_t) -> String? {
+        guard let fd = try? FileDescriptor.open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC) else { return nil }
+        defer { fd.close() }
+        guard let bytes = try? fd.readAll(upTo: 256) else { return nil }
+        let line = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        return line.isEmpty ? nil : line
     }
 }
 

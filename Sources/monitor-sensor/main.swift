@@ -4,6 +4,7 @@
 
 @preconcurrency import Glibc
 import DBus
+import SystemCalls
 import EventLoop
 import OrientationAPI
 
@@ -28,7 +29,7 @@ func decimal(_ value: Double) -> String {
 
 /// A warning on standard error in GLib's words, as the peer's g_warning writes it.
 func warn(_ text: String) {
-    fputs("\n** (monitor-sensor:\(getpid())): WARNING **: \(text)\n", stderr)
+    fputs("\n** (monitor-sensor:\(ProcessCalls.ownID)): WARNING **: \(text)\n", stderr)
 }
 
 let usage = """
@@ -230,7 +231,7 @@ final class Monitor {
 
 /// The program's life, outside main.swift's top-level code, which is the main actor's.
 func run() -> Int32 {
-    let userName: String = getpwuid(getuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } } ?? ""
+    let userName = ProcessCalls.userName
     let watch: Watch
     switch Watch.parse(Array(CommandLine.arguments.dropFirst()), userName: userName) {
     case .success(let parsed): watch = parsed

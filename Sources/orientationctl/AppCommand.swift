@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: MIT
 
 import DBus
-import Follow
+import DesktopSession
 import Orientation
 
 /// `app set|reset|list|show`: the user's per-application orientations, and what an application
@@ -33,9 +33,9 @@ enum AppCommand {
           show ID      what would be in force for ID without focusing it
                        (ApplicationDeclaration): its mask and source (override, config,
                        desktop-file or none); for none, why its desktop file declares
-                       nothing: no file, no key, or a value that is not valid, as
-                       found in the daemon's default directories ($XDG_DATA_DIRS, else
-                       /usr/local/share and /usr/share, then Flatpak's exports)
+                       nothing, as the daemon says (ExplainApplicationDeclaration): no
+                       file in the directories it reads, a file passed over, no key, or
+                       a value that is not valid and what is wrong with it
         ID ending in .desktop, or with characters an application id cannot have, is
         refused (exit status 2) naming the id it should be.
         \(Help.masks)
@@ -126,7 +126,8 @@ enum AppCommand {
             emit(JSON.object([("Application", .string(id)), ("Mask", names), ("MaskValue", .int(Int64(mask))),
                               ("Source", .string(source))]).rendered)
         } else if source == "none" {
-            emit("\(id): declares nothing; the application mask applies (\(DesktopFileLookup.explain(id)))")
+            let why = try Manager(invocation).call("ExplainApplicationDeclaration", [.string(id)]).first?.stringValue ?? "the daemon did not say why"
+            emit("\(id): declares nothing; the application mask applies (\(why))")
         } else {
             emit("\(id): \(names(mask)) (\(source))")
         }

@@ -169,7 +169,7 @@ struct CompletionContext {
     /// Application ids: every desktop file's, and those with orientations of their own in the daemon
     /// (asked with a short timeout; none when it does not answer).
     func applicationIDs() -> [String] {
-        var ids = Set(DesktopFileLookup.applicationIDs())
+        var ids = Set(InstalledApplications.ids())
         if let connection = try? Connection(bus: bus),
            let reply = try? connection.callBlocking(
                destination: Orientation1.busName, path: Orientation1.managerPath, interface: StandardInterface.properties,

@@ -4,7 +4,7 @@
 
 import DBus
 import OrientationAPI
-import Follow
+import DesktopSession
 
 /// Turns the manager's signals into monitor lines (text or JSON).
 struct EventPrinter {

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: MIT
 
 import DBus
-import Follow
+import DesktopSession
 import OrientationAPI
 
 /// Why a command stopped, and so which exit status it gets.

@@ -4,7 +4,7 @@
 
 import Arguments
 import DBus
-import Follow
+import DesktopSession
 
 /// `focus APP_ID [--pid PID] [--fullscreen|--windowed]`: reports an application in front (`ReportFocus`) and holds
 /// the report until interrupted, as a shell's reporter would: the daemon clears the focus when its

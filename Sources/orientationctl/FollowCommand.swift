@@ -6,7 +6,7 @@
 import Arguments
 import DBus
 import EventLoop
-import Follow
+import DesktopSession
 
 /// `follow`: a session helper that keeps the screen turned with the interface orientation and,
 /// on sway, tells orientationd which application is in front.

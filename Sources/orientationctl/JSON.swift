@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: MIT
 
-import Follow
+import DesktopSession
 
 /// The few JSON shapes the tool prints, rendered on one line (no Foundation).
 extension JSON {

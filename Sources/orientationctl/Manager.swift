@@ -15,6 +15,15 @@ struct Manager {
     let connection: Connection
     let interactive: Bool
     let bus: BusAddress
+    /// The terminal's password agent, started for the first call that may ask and stopped with the last copy of this value.
+    private let agent = AgentHolder()
+
+    /// Holds the password agent while the tool talks to the daemon.
+    private final class AgentHolder {
+        var agent: PasswordAgent?
+        var tried = false
+        deinit { agent?.stop() }
+    }
 
     /// How long a call that may ask for a password waits: the daemon's bound for an interactive
     /// check and a margin.
@@ -32,7 +41,10 @@ struct Manager {
               interface: String = Orientation1.managerInterface) throws(Failure) -> [Value] {
         // Reading properties is never privileged; every other call may be.
         let mayAsk = interactive && !(interface == StandardInterface.properties && method != "Set")
-        if mayAsk { PasswordAgent.startIfUseful(bus: bus) }
+        if mayAsk, !agent.tried {
+            agent.tried = true
+            agent.agent = PasswordAgent.startIfUseful(bus: bus)
+        }
         do {
             return try connection.callBlocking(destination: Orientation1.busName, path: path, interface: interface,
                                                method: method, values: values,

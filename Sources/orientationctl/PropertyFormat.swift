@@ -4,7 +4,7 @@
 
 import DBus
 import Orientation
-import Follow
+import DesktopSession
 
 /// How a property's value is shown: names for people, names plus raw numbers for scripts.
 ///

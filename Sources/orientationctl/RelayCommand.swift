@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: MIT
 
 import DBus
-import Follow
+import DesktopSession
 
 /// `relay-focus`: for shells whose scripts reach only the session bus (KWin's `callDBus`). It owns
 /// `org.orientationd.FocusRelay` on the session bus and passes every `SetFocusedApplication(s, i)`

@@ -4,7 +4,7 @@
 
 import Arguments
 import DBus
-import Follow
+import DesktopSession
 
 /// `report-focus`: the focus reporter of the wlroots desktops (Phosh on phoc, sway, labwc, river,
 /// wayfire, Hyprland). It reads the compositor's foreign-toplevel protocol through

@@ -63,7 +63,7 @@ enum ReporterHint {
 
     /// Whether an `orientationctl report-focus` of this user runs.
     static func reportFocusRunning() -> Bool {
-        let me = getuid(), myself = getpid()
+        let me = ProcessCalls.userID, myself = ProcessCalls.ownID
         for name in FileSystem.list("/proc") {
             guard let pid = Int32(name), pid != myself,
                   let fd = try? FileDescriptor.open("/proc/\(name)/cmdline", O_RDONLY) else { continue }

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: MIT
 
 import DBus
-import Follow
+import DesktopSession
 /// `status` and `get`: reading manager properties.
 enum StatusCommands {
     static func status(_ invocation: Invocation) throws(Failure) {

@@ -6,7 +6,7 @@ import Arguments
 import DBus
 import Orientation
 import OrientationAPI
-import Follow
+import DesktopSession
 
 /// `window`: a client holding a key window with one root controller, for demos and scripts.
 enum WindowCommand {

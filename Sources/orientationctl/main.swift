@@ -30,10 +30,8 @@ func run(_ argv: [String]) throws(Failure) {
 
 do {
     try run(Array(CommandLine.arguments.dropFirst()))
-    PasswordAgent.stop()
     exit(0)
 } catch {
-    PasswordAgent.stop()
     complain(error.message)
     exit(error.exitStatus)
 }

@@ -56,9 +56,10 @@ final class DeploymentFilesTests: XCTestCase {
     /// interfaces pass, others are refused by the bus, and nobody cannot own the name.
     func testBusPolicyWorksInADenyByDefaultBus() throws {
         // As root: may own the name.
-        let daemon = try RunningDaemon(systemPolicyFiles: ["\(packageRoot)/dbus/org.orientationd.Orientation1.conf"])
-        defer { daemon.stop() }
-        let address = daemon.address
+        let world = try World(systemPolicyFiles: ["\(packageRoot)/dbus/org.orientationd.Orientation1.conf"])
+        defer { _ = world.tearDown() }
+        let daemon = try world.startDaemon(checked: false)
+        let address = world.bus.address
         let client = try Connection(bus: .address(address))
         defer { client.close() }
         let all = try client.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,

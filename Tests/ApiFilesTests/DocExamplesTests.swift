@@ -55,11 +55,12 @@ final class DocExamplesTests: XCTestCase {
             throw unavailable("\(tool) is not installed")
         }
         for block in blocks where !block.isEmpty {
-            let daemon = try RunningDaemon()
-            defer { daemon.stop() }
+            let world = try World()
+            defer { _ = world.tearDown() }
+            try world.startDaemon(checked: false)
             for example in block {
                 // stderr joins stdout in order, as a terminal shows them.
-                let result = runTool(["env", "ADDRESS=\(daemon.address)", "LC_ALL=C.UTF-8", "SYSTEMD_COLORS=0",
+                let result = runTool(["env", "ADDRESS=\(world.bus.address)", "LC_ALL=C.UTF-8", "SYSTEMD_COLORS=0",
                                       "SYSTEMD_PAGER=", "sh", "-c", "exec 2>&1; " + example.command])
                 var actual = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 if actual.last == "" { actual.removeLast() }

@@ -30,10 +30,11 @@ final class InterfaceFilesTests: XCTestCase {
     }
 
     func testInterfaceFilesMatchWhatTheDaemonIntrospects() throws {
-        let daemon = try RunningDaemon(arguments: ["--sensor-proxy-compat"])
-        defer { daemon.stop() }
+        let world = try World()
+        defer { _ = world.tearDown() }
+        try world.startDaemon(["--sensor-proxy-compat"], checked: false)
         // Windows and controllers live as long as the connection that made them: keep it open.
-        let client = try Connection(bus: .address(daemon.address))
+        let client = try Connection(bus: .address(world.bus.address))
         defer { client.close() }
         func call(_ path: String, _ interface: String, _ method: String, _ values: [Value] = [],
                   destination: String = Orientation1.busName) throws -> [Value] {

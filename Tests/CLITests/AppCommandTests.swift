@@ -9,11 +9,12 @@ import OrientationAPI
 import TestSupport
 
 /// `orientationctl app` and `relay-focus` against a real daemon on a private bus.
-final class AppCommandTests: XCTestCase {
+final class AppCommandTests: EndToEndTestCase {
     private var fixture: DaemonFixture!
 
     override func setUpWithError() throws {
-        fixture = try DaemonFixture()
+        try super.setUpWithError()
+        fixture = try DaemonFixture(in: world)
     }
 
     override func tearDown() {
@@ -141,7 +142,8 @@ final class AppCommandTests: XCTestCase {
     }
 
     /// `app show` tells why an application declares nothing: no desktop file, a file without the key,
-    /// or a value that is not valid, with the reason.
+    /// or a value that is not valid, with the reason. The reason is the daemon's, from the directories
+    /// it reads, which the tool's environment does not name.
     func testShowSaysWhyAnApplicationDeclaresNothing() throws {
         let data = makeTempDirectory("orientationctl-apps")
         mkdir(data + "/applications", 0o755)
@@ -150,20 +152,36 @@ final class AppCommandTests: XCTestCase {
                   "[Desktop Entry]\nName=Bad\nX-Orientationd-SupportedOrientations=sideways;\n")
         writeText(data + "/applications/org.example.Good.desktop",
                   "[Desktop Entry]\nName=Good\nX-Orientationd-SupportedOrientations=landscape;\n")
-        let configured = try DaemonFixture(config: "[Applications]\nDataDirs=\(data)\n")
+        writeText(data + "/applications/org.example.Lomiri.desktop",
+                  "[Desktop Entry]\nName=Lomiri\nX-Orientationd-SupportedOrientations=sideways;\nX-Ubuntu-Supported-Orientations=landscape\n")
+        let other = try World()
+        defer { _ = other.tearDown() }
+        let configured = try DaemonFixture(in: other, config: "[Applications]\nDataDirs=\(data)\n")
         defer { _ = configured.stop() }
         func show(_ id: String) -> String {
-            runTool(["env", "XDG_DATA_DIRS=\(data)", orientationctl, "--address", configured.bus.address, "app", "show", id]).stdout
+            runTool(["env", "XDG_DATA_DIRS=/nonexistent", orientationctl, "--address", configured.bus.address, "app", "show", id]).stdout
+        }
+        func explain(_ id: String) throws -> String {
+            try XCTUnwrap(configured.connection.callBlocking(destination: Orientation1.busName, path: Orientation1.managerPath,
+                                                             interface: Orientation1.managerInterface,
+                                                             method: "ExplainApplicationDeclaration", values: [.string(id)]).first?.stringValue)
         }
         XCTAssertEqual(show("org.example.Good"), "org.example.Good: landscape-right, landscape-left (desktop-file)\n")
+        XCTAssertEqual(try explain("org.example.Good"), "\(data)/applications/org.example.Good.desktop declares "
+                       + "landscape-right|landscape-left (24) in X-Orientationd-SupportedOrientations")
+        let lomiri = try explain("org.example.Lomiri")
+        XCTAssertTrue(lomiri.contains("declares landscape-left (16) in X-Ubuntu-Supported-Orientations, after "
+                                      + "X-Orientationd-SupportedOrientations=sideways;"), lomiri)
         XCTAssertEqual(show("org.example.None"), "org.example.None: declares nothing; the application mask applies (no "
-                       + "org.example.None.desktop in \(data)/applications, /var/lib/flatpak/exports/share/applications)\n")
+                       + "org.example.None.desktop in \(data)/applications)\n")
         XCTAssertEqual(show("org.example.NoKey"), "org.example.NoKey: declares nothing; the application mask applies "
-                       + "(\(data)/applications/org.example.NoKey.desktop has no X-Orientationd-SupportedOrientations)\n")
+                       + "(\(data)/applications/org.example.NoKey.desktop has neither X-Orientationd-SupportedOrientations nor "
+                       + "X-Ubuntu-Supported-Orientations)\n")
         let bad = show("org.example.Bad")
         XCTAssertTrue(bad.hasPrefix("org.example.Bad: declares nothing; the application mask applies (\(data)/applications/"
                                     + "org.example.Bad.desktop: X-Orientationd-SupportedOrientations=sideways;: 'sideways'"), bad)
         XCTAssertTrue(bad.contains("names joined by ',', '|' or ';'"), bad)
+        XCTAssertEqual(fixture.ctl("app", "show", "../x").status, 2, "a bad id is refused before the daemon is asked")
     }
 
     /// `focus APP_ID` reports the application in front and holds the report until interrupted; then

@@ -10,41 +10,20 @@ import OrientationAPI
 import TestSupport
 
 /// End-to-end tests of orientationctl: the built binary against a built orientationd on a private bus.
-final class CLITests: XCTestCase {
-    nonisolated(unsafe) private static var shared: DaemonFixture?
-    nonisolated(unsafe) private static var setupError: String?
-
-    override class func setUp() {
-        super.setUp()
-        do { shared = try DaemonFixture() } catch { setupError = "\(error)" }
-    }
-
-    override class func tearDown() {
-        if let fixture = shared {
-            let code = fixture.stop()
-            if code != 0 { fputs("CLITests: orientationd exited with \(code.map(String.init) ?? "no exit") after SIGTERM\n", stderr) }
-            precondition(code == 0, "orientationd must exit 0 on SIGTERM")
-        }
-        shared = nil
-        super.tearDown()
-    }
-
+final class CLITests: EndToEndTestCase {
     private var fixture: DaemonFixture!
 
     override func setUpWithError() throws {
+        try super.setUpWithError()
         // A daemon that does not start is a failure of every test here, never a reason to skip them.
-        guard let shared = Self.shared else {
-            throw DBusError.failed("orientationd did not start for the CLI tests: \(Self.setupError ?? "unknown error")")
-        }
-        fixture = shared
-        XCTAssertTrue(fixture.daemon.isRunning, "orientationd died: \(fixture.daemon.stderr)")
-        // A known starting point whatever ran before.
+        fixture = try DaemonFixture(in: world)
         XCTAssertEqual(fixture.ctl("unlock").status, 0)
         XCTAssertEqual(fixture.ctl("app-mask", "all-but-upside-down").status, 0)
     }
 
     override func tearDown() {
         XCTAssertTrue(fixture?.daemon.isRunning ?? true, "orientationd died: \(fixture?.daemon.stderr ?? "")")
+        XCTAssertEqual(fixture?.stop(), 0, "orientationd must exit 0 on SIGTERM")
         fixture = nil
     }
 
@@ -406,7 +385,9 @@ final class CLITests: XCTestCase {
     }
 
     func testMonitorFailsWhenTheDaemonLeaves() throws {
-        let other = try DaemonFixture()
+        let otherWorld = try World()
+        defer { _ = otherWorld.tearDown() }
+        let other = try DaemonFixture(in: otherWorld)
         let monitor = try Background([orientationctl, "--address", other.bus.address, "monitor"],
                                      in: other.directory, name: "monitor")
         XCTAssertTrue(waitUntil(5) { monitor.stderr.contains("monitoring") || !monitor.isRunning }, monitor.stderr)

@@ -87,7 +87,9 @@ final class CompletionTests: XCTestCase {
 
     /// The overrides the daemon keeps count as application ids, though no desktop file names them.
     func testApplicationIDsIncludeTheDaemonsOverrides() throws {
-        let fixture = try DaemonFixture()
+        let world = try World()
+        defer { _ = world.tearDown() }
+        let fixture = try DaemonFixture(in: world)
         defer { _ = fixture.stop() }
         XCTAssertEqual(fixture.ctl("app", "set", "org.example.OnlyAnOverride", "portrait").status, 0)
         let data = dataDirectory()

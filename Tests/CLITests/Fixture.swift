@@ -11,10 +11,11 @@ import TestSupport
 let orientationctl = programsDirectory() + "/orientationctl"
 let orientationd = programsDirectory() + "/orientationd"
 
-/// orientationd (simulated sensor) serving the private bus of a `World`, its stdout and stderr in
-/// files of the world's scratch directory.
+/// orientationd (simulated sensor) serving the private bus of a `World` the test owns (an
+/// `EndToEndTestCase`'s), its stdout and stderr in files of the world's scratch directory, and the
+/// tool run against it.
 final class DaemonFixture {
-    let world: World
+    unowned let world: World
     var bus: PrivateBus { world.bus }
     var directory: String { world.scratch }
     var connection: Connection { world.probe }
@@ -23,22 +24,14 @@ final class DaemonFixture {
     /// The config file the daemon reads, when one was given.
     private let configPath: String?
 
-    /// With `systemBus`, the bus is configured as the system bus is, with the shipped policy for
-    /// org.orientationd.Orientation1 and a socket every user reaches; the daemon must then run as root.
     /// With `config`, the daemon reads that text as its config file.
-    init(systemBus: Bool = false, config: String? = nil) throws {
-        let world = try World(systemPolicyFiles: systemBus ? [packageRoot + "/dbus/org.orientationd.Orientation1.conf"] : nil)
+    init(in world: World, config: String? = nil) throws {
         self.world = world
         mkdir(world.scratch + "/state", 0o755)
         let path = world.scratch + "/orientationd.conf"
         if let config { writeText(path, config) }
         configPath = config == nil ? nil : path
-        do {
-            daemon = try Self.startDaemon(in: world, config: configPath, name: "orientationd")
-        } catch {
-            _ = world.tearDown()
-            throw error
-        }
+        daemon = try Self.startDaemon(in: world, config: configPath, name: "orientationd")
     }
 
     /// Stops the daemon and starts another on the same bus and state directory, as a restart would.
@@ -77,12 +70,10 @@ final class DaemonFixture {
         try Background([orientationctl, "--address", bus.address] + arguments, in: directory, name: name)
     }
 
-    /// Stops the daemon with SIGTERM and returns its exit code (nil when it did not stop), then the
-    /// rest of the world.
+    /// Stops the daemon with SIGTERM and returns its exit code (nil when it did not stop); the world
+    /// is its owner's to end.
     func stop() -> Int32? {
         daemon.signal(SIGTERM)
-        let code = daemon.waitForExit(timeout: 5)
-        _ = world.tearDown()
-        return code
+        return daemon.waitForExit(timeout: 5)
     }
 }

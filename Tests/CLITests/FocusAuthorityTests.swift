@@ -12,12 +12,13 @@ import TestSupport
 /// The focus authority (P6f) on the bus: `SetFocusedProcess`, `FocusedProcess`, and the
 /// take-key-window rule, with `orientationctl window` processes as applications, so each
 /// window belongs to a process of its own as the bus reports it.
-final class FocusAuthorityTests: XCTestCase {
+final class FocusAuthorityTests: EndToEndTestCase {
     private var fixture: DaemonFixture!
     private var apps: [Background] = []
 
     override func setUpWithError() throws {
-        fixture = try DaemonFixture()
+        try super.setUpWithError()
+        fixture = try DaemonFixture(in: world)
     }
 
     override func tearDown() {

@@ -10,7 +10,7 @@ import TestSupport
 
 /// `orientationctl follow exec`: a command per new interface orientation, with the orientation in
 /// its environment; failures are reported and never end following; the daemon may come and go.
-final class FollowExecTests: XCTestCase {
+final class FollowExecTests: EndToEndTestCase {
     private var fixture: DaemonFixture!
     private var followers: [Background] = []
     private var record: String { fixture.directory + "/shown" }
@@ -20,7 +20,8 @@ final class FollowExecTests: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        fixture = try DaemonFixture()
+        try super.setUpWithError()
+        fixture = try DaemonFixture(in: world)
         XCTAssertEqual(fixture.ctl("app-mask", "all").status, 0)
         XCTAssertEqual(fixture.ctl("set-device", "portrait").status, 0)
     }

@@ -11,7 +11,10 @@ import TestSupport
 
 /// `orientationctl follow sway` against a real sway on the headless backend: the daemon decides,
 /// follow turns sway's output, and with --focus the compositor's focus decides whose masks rule.
-final class FollowSwayTests: XCTestCase {
+final class FollowSwayTests: EndToEndTestCase {
+    /// As root (CI), a bus configured as the system bus is, with the shipped policy.
+    override var systemPolicyFiles: [String]? { getuid() == 0 ? [packageRoot + "/dbus/org.orientationd.Orientation1.conf"] : nil }
+
     private var fixture: DaemonFixture!
     private var sway: HeadlessSway!
     private var followers: [Background] = []
@@ -30,7 +33,8 @@ final class FollowSwayTests: XCTestCase {
             writeText(applications + "/applications/\(id).desktop", "[Desktop Entry]\nType=Application\nName=\(id)\nExec=true\n" + keys)
         }
         chmod(applications, 0o755)
-        fixture = try DaemonFixture(systemBus: getuid() == 0, config: "[Applications]\nDataDirs=\(applications)\n")
+        try super.setUpWithError()
+        fixture = try DaemonFixture(in: world, config: "[Applications]\nDataDirs=\(applications)\n")
         sway = try HeadlessSway(scratch: fixture.directory)
     }
 

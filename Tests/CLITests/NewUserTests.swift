@@ -12,10 +12,13 @@ import TestSupport
 /// What a new user tripped over: a command that did nothing without saying why, options that
 /// worked in one place only, errors that pointed at the wrong help, a monitor silent until the first
 /// change, and a benchmark line in the daemon's ordinary log.
-final class NewUserTests: XCTestCase {
+final class NewUserTests: EndToEndTestCase {
     private var fixture: DaemonFixture!
 
-    override func setUpWithError() throws { fixture = try DaemonFixture() }
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        fixture = try DaemonFixture(in: world)
+    }
 
     override func tearDown() {
         _ = fixture?.stop()

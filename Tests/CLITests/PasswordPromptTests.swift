@@ -13,16 +13,17 @@ import TestSupport
 /// Against a polkit that grants a check only when it may ask (Fixtures/asking_polkitd.py, on the
 /// stock python-dbusmock polkitd template), an ordinary user locks and unlocks; with
 /// `--no-ask-password` the refusal says how to be asked.
-final class PasswordPromptTests: XCTestCase {
+final class PasswordPromptTests: EndToEndTestCase {
     private var fixture: DaemonFixture!
     private var polkit: ChildProcess?
 
     override func setUpWithError() throws {
         guard TestAccounts.available, toolExists("setpriv") else { throw unavailable("running as another user needs root and setpriv") }
-        guard runTool(["/usr/bin/python3", "-c", "import dbusmock.templates.polkitd"]).status == 0 else {
+        guard pythonImports(["dbusmock.templates.polkitd"]).status == 0 else {
             throw DBusError.failed("python3-dbusmock is not installed (apt: python3-dbusmock)")
         }
-        fixture = try DaemonFixture()
+        try super.setUpWithError()
+        fixture = try DaemonFixture(in: world)
         let socket = fixture.bus.address.components(separatedBy: "unix:path=").last?.components(separatedBy: ",").first ?? ""
         chmod(dirname(socket), 0o755)
         chmod(socket, 0o777)

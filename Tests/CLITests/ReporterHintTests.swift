@@ -9,11 +9,17 @@ import TestSupport
 /// `orientationctl status` says when nothing reports the application in front although the desktop in use
 /// has a reporter that is off, and gives the command that turns it on; it says nothing when the reporter is on
 /// or the desktop has none. GNOME's state is read with the real gsettings, from a key file of the test's own.
-final class ReporterHintTests: XCTestCase {
+final class ReporterHintTests: EndToEndTestCase {
     var fixture: DaemonFixture!
 
-    override func setUpWithError() throws { fixture = try DaemonFixture() }
-    override func tearDownWithError() throws { _ = fixture?.stop() }
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        fixture = try DaemonFixture(in: world)
+    }
+    override func tearDownWithError() throws {
+        _ = fixture?.stop()
+        try super.tearDownWithError()
+    }
 
     func status(_ environment: [String: String]) -> ToolResult {
         runTool(["env"] + environment.map { "\($0.key)=\($0.value)" }

@@ -83,7 +83,7 @@ final class CompatTests: CompatTestCase {
     /// releasing ends the claim.
     func testGnomeStyleClientObeysControllersAndLock() throws {
         if access("/usr/bin/python3", X_OK) != 0 { throw unavailable("/usr/bin/python3 is missing") }
-        let check = runTool(["/usr/bin/python3", "-c", "from gi.repository import Gio, GLib"])
+        let check = pythonImports(["gi.repository.Gio", "gi.repository.GLib"])
         if check.status != 0 { throw unavailable("/usr/bin/python3 has no gi: \(check.stderr)") }
         let daemon = try startDaemon(["--sensor-proxy-compat"], waitFor: SensorProxy.busName)
         let script = scratch + "/gnome-client.py"

@@ -24,35 +24,23 @@ struct TestbedError: Error, CustomStringConvertible { let description: String }
 
 /// A running umockdev testbed, driven through the Python script above.
 final class Testbed {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let driver: ChildProcess
     let root: String
 
     init(scratch: String) throws {
         let script = scratch + "/umockdev-driver.py"
-        try driverScript.write(toFile: script, atomically: true, encoding: .utf8)
-        process.executableURL = URL(fileURLWithPath: systemPython)
-        process.arguments = [script]
-        var environment = ProcessInfo.processInfo.environment
-        // The driver's own libudev (used to build uevents) must see the testbed too.
-        environment["LD_PRELOAD"] = preloadLibrary
-        environment.removeValue(forKey: "UMOCKDEV_DIR")
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        guard let root = try Testbed.readReply(output)["root"] as? String else { throw TestbedError(description: "no testbed root") }
+        writeText(script, driverScript)
+        // The driver's own libudev (used to build uevents) must see the testbed too; a testbed this
+        // process may run in is not the driver's.
+        driver = try ChildProcess([systemPython, script], output: .pipe(stderr: scratch + "/umockdev-driver.err"),
+                                  environment: ["LD_PRELOAD": preloadLibrary], unsetting: ["UMOCKDEV_DIR"], stdinPipe: true)
+        guard let root = try Testbed.reply(driver.readLine())["root"] as? String else { throw TestbedError(description: "no testbed root") }
         self.root = root
     }
 
-    private static func readReply(_ pipe: Pipe) throws -> [String: Any] {
-        var line = [UInt8]()
-        var byte: UInt8 = 0
-        let fd = pipe.fileHandleForReading.fileDescriptor
-        while Glibc.read(fd, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
-        guard let reply = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
-            throw TestbedError(description: "the umockdev driver said '\(String(decoding: line, as: UTF8.self))'")
+    private static func reply(_ line: String) throws -> [String: Any] {
+        guard let reply = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw TestbedError(description: "the umockdev driver said '\(line)'")
         }
         if let error = reply["error"] as? String { throw TestbedError(description: "umockdev: \(error)") }
         return reply
@@ -60,10 +48,8 @@ final class Testbed {
 
     @discardableResult
     func command(_ command: [String: Any]) throws -> [String: Any] {
-        var data = try JSONSerialization.data(withJSONObject: command)
-        data.append(UInt8(ascii: "\n"))
-        input.fileHandleForWriting.write(data)
-        return try Testbed.readReply(output)
+        let data = try JSONSerialization.data(withJSONObject: command)
+        return try Testbed.reply(driver.command(String(decoding: data, as: UTF8.self)))
     }
 
     /// Adds a device of `subsystem` (iio unless said); returns its sysfs path (`/sys/devices/NAME`).
@@ -122,8 +108,7 @@ final class Testbed {
     }
 
     func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        _ = driver.stop()
         _ = try? FileManager.default.removeItem(atPath: root)
     }
 }
@@ -151,7 +136,7 @@ class TestbedTestCase: EndToEndTestCase {
 
     override func setUpWithError() throws {
         guard access(systemPython, X_OK) == 0,
-              runTool([systemPython, "-c", "import gi; gi.require_version('UMockdev', '1.0')"]).status == 0 else {
+              pythonImports(["gi.repository.UMockdev@1.0"], python: systemPython).status == 0 else {
             throw unavailable("umockdev is not installed (apt: umockdev gir1.2-umockdev-1.0 python3-gi)")
         }
         try super.setUpWithError()

@@ -31,4 +31,12 @@ final class LogTests: XCTestCase {
         XCTAssertFalse(Log.stderrIsTheJournal("garbage"))
         XCTAssertFalse(Log.stderrIsTheJournal("1:2:3"))
     }
+
+    func testDebugLinesAreAskedForOnTheCommandLineOnly() {
+        XCTAssertTrue(Log.verboseRequested(["orientationd", "--sensor", "simulated", "--verbose"]))
+        XCTAssertTrue(Log.verboseRequested(["orientationd", "-v"]))
+        XCTAssertFalse(Log.verboseRequested(["orientationd", "--sensor", "simulated"]))
+        XCTAssertFalse(Log.verboseRequested(["--verbose"]), "the program's own name is not an argument")
+        XCTAssertFalse(Log.verboseRequested(["orientationd", "--", "--verbose"]), "nothing after -- is an option")
+    }
 }

@@ -271,3 +271,15 @@ extension XCTestCase {
         XCTAssertTrue(f.policy.takeChanges().isEmpty, "\(what): changes announced", file: file, line: line)
     }
 }
+
+extension Policy {
+    /// `SetFocusedProcess` as the service makes it (P6f): no application focused, in `process`.
+    func setFocusedProcess(_ process: UInt32, authority: ClientID) {
+        setFocus(FocusReport(nil, process: process), authority: authority)
+    }
+
+    /// `SetFocusedApplication` without the window's state, as the service makes it.
+    func setFocusedApplication(_ application: ApplicationID?, process: UInt32, desktopFile: OrientationMask?, authority: ClientID) {
+        setFocus(FocusReport(application, process: process, desktopFile: desktopFile), authority: authority)
+    }
+}

@@ -18,8 +18,13 @@ final class SensorProxySourceTests: XCTestCase {
     final class Sink: SensorSink {
         var reports: [DeviceOrientation] = []
         var presenceChanges = 0
-        func sensorReported(_ orientation: DeviceOrientation) { reports.append(orientation) }
-        func sensorPresenceChanged() { presenceChanges += 1 }
+        func sensorReported(_ report: SensorReport) {
+            switch report {
+            case .orientation(let orientation): reports.append(orientation)
+            case .accelerometerPresence: presenceChanges += 1
+            default: break
+            }
+        }
     }
 
     func testMapsTheProxyStrings() {

@@ -17,8 +17,7 @@ func peerMissing() -> String? {
     where access(tool, X_OK) != 0 {
         return "\(tool) is not installed (apt: iio-sensor-proxy umockdev dbus-bin python3-gi gir1.2-umockdev-1.0)"
     }
-    let check = runTool(["/usr/bin/python3", "-c",
-                         "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev, Gio"])
+    let check = pythonImports(["gi.repository.UMockdev@1.0", "gi.repository.Gio"])
     if check.status != 0 { return "/usr/bin/python3 cannot import gi's UMockdev and Gio: \(check.stderr)" }
     return nil
 }

@@ -22,7 +22,7 @@ final class MockAuthority {
     init(in world: World, held: Bool = false, user: TestAccount? = nil) throws {
         let scratch = world.scratch
         guard access("/usr/bin/python3", X_OK) == 0,
-              runTool(["/usr/bin/python3", "-c", "import dbusmock.templates.polkitd"]).status == 0 else {
+              pythonImports(["dbusmock.templates.polkitd"]).status == 0 else {
             // scripts/install-deps installs it; a missing mock must not turn the privilege tests into passes.
             throw DBusError.failed("python3-dbusmock is not installed (apt: python3-dbusmock)")
         }

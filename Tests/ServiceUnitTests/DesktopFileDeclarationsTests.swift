@@ -75,7 +75,7 @@ final class DesktopFileDeclarationsTests: XCTestCase {
         let d = DesktopFileDeclarations(directories: [root + "/first"], limit: 2)
         for n in 0..<5 { write("first", "app\(n)", "X-Orientationd-SupportedOrientations=portrait;\n") }
         for n in 0..<5 { XCTAssertEqual(d.mask(for: id("app\(n)")), .portrait) }
-        XCTAssertEqual(d.cachedCount, 2, "the least recently asked are forgotten")
+        XCTAssertEqual(d.cache.count, 2, "the least recently asked are forgotten")
         XCTAssertEqual(d.mask(for: id("app0")), .portrait, "a forgotten one is read again")
     }
 

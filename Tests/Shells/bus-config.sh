@@ -3,23 +3,13 @@
 # SPDX-License-Identifier: MIT
 
 # Sourced by the shell-focus tests: writes the config of a private bus that lets every user of the
-# test talk to every name (the tests' buses stand in for the system and session buses).
+# test talk to every name (the tests' buses stand in for the system and session buses): the one
+# configuration of Harness/private-bus.conf.
 #   write_bus_config FILE SOCKET_PATH [EXTRA_XML]
 write_bus_config() {
-    cat > "$1" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=$2</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-    <allow user="*"/>
-  </policy>
-  ${3:-}
-</busconfig>
-CONF
+    local text
+    text=$(<"$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/Harness/private-bus.conf")
+    text=${text//@SOCKET@/$2}
+    text=${text//@EXTRA@/${3:-}}
+    printf '%s\n' "$text" > "$1"
 }

@@ -15,6 +15,8 @@ import time
 
 from gi.repository import Gio, GLib
 
+from pipelined import send_without_replies
+
 NAME, PATH, IFACE = 'org.orientationd.Orientation1', '/org/orientationd/Orientation1', 'org.orientationd.Orientation1'
 address, view_count, calls = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 bus = Gio.DBusConnection.new_for_address_sync(
@@ -41,17 +43,8 @@ def changed(*args):
 
 bus.signal_subscribe(None, 'org.freedesktop.DBus.Properties', 'PropertiesChanged', None, None,
                      Gio.DBusSignalFlags.NONE, changed)
-bodies = [GLib.Variant('(ao)', (views,)), GLib.Variant('(ao)', ([],))]
-messages = []
-for i in range(calls):
-    m = Gio.DBusMessage.new_method_call(NAME, nav, IFACE + '.Controller', 'SetViewControllers')
-    m.set_body(bodies[i % 2])
-    m.set_flags(Gio.DBusMessageFlags.NO_REPLY_EXPECTED)
-    messages.append(m)
-for m in messages:
-    bus.send_message(m, Gio.DBusSendMessageFlags.NONE)
-bus.flush_sync(None)
-print('sent', time.monotonic(), flush=True)
+send_without_replies(bus, NAME, nav, IFACE + '.Controller', 'SetViewControllers',
+                     [GLib.Variant('(ao)', (views,)), GLib.Variant('(ao)', ([],))], calls)
 call(PATH, 'org.freedesktop.DBus.Properties', 'Get', GLib.Variant('(ss)', (IFACE, 'InterfaceOrientation')))
 print('done', time.monotonic(), flush=True)
 context, quiet = GLib.MainContext.default(), time.monotonic()

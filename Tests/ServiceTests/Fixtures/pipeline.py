@@ -23,6 +23,8 @@ import time
 
 from gi.repository import Gio, GLib
 
+from pipelined import send_without_replies
+
 address, name, path, interface, method, signature, argument, count, final = sys.argv[1:10]
 count = int(count)
 body = GLib.Variant('(' + signature + ')', (eval(argument),))
@@ -47,16 +49,7 @@ def answer(finish):
 
 
 if count >= 0:
-    messages = []
-    for _ in range(count):
-        m = Gio.DBusMessage.new_method_call(name, path, interface, method)
-        m.set_body(body)
-        m.set_flags(Gio.DBusMessageFlags.NO_REPLY_EXPECTED)
-        messages.append(m)
-    for m in messages:
-        bus.send_message(m, Gio.DBusSendMessageFlags.NONE)
-    bus.flush_sync(None)
-    print('sent', time.monotonic(), flush=True)
+    send_without_replies(bus, name, path, interface, method, [body], count)
     if final == 'ping':
         answer(lambda: bus.call_sync(name, path, 'org.freedesktop.DBus.Peer', 'Ping', None, None,
                                      Gio.DBusCallFlags.NONE, 120000, None))

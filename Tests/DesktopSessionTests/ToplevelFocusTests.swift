@@ -5,7 +5,7 @@
 @preconcurrency import Glibc
 import XCTest
 import DBus
-@testable import Follow
+@testable import DesktopSession
 
 /// What `report-focus` makes of `orientationd-toplevels`' lines, and what it sends.
 final class ToplevelFocusTests: XCTestCase {

@@ -18,58 +18,65 @@ import Log
 /// (`UeventSender`): credentials (`SO_PASSCRED`) of root, never a unicast, never a process posing as
 /// the kernel. Datagrams in either format are understood (umockdev emulates udev's).
 ///
-/// The socket stays open for the daemon's life: it is a quiet descriptor in the loop's poll set, and a
-/// socket filter (`UeventFilter`) makes the kernel drop every event but `SUBSYSTEM=iio` before it is
-/// queued, in either format, so a plugged USB stick or a battery update never wakes the daemon. The
-/// handler still ignores all but iio (a kernel without socket filters passes everything), and the
-/// payload is never trusted beyond "something changed in iio": the source rescans sysfs itself.
+/// A socket is a quiet descriptor in the loop's poll set, and a socket filter (`UeventFilter`) makes
+/// the kernel drop every event but those of its subsystem (`SUBSYSTEM=iio`, or `input` for the
+/// posture source) before it is queued, in either format, so a plugged USB stick or a battery update
+/// never wakes the daemon. Events of another subsystem are still dropped here (a kernel without
+/// socket filters passes everything), and the payload is never trusted beyond "something changed in
+/// this subsystem": the source rescans sysfs itself.
 ///
-/// Every source that follows hotplug holds a `HotplugMonitor`, a subscription: those of one subsystem
-/// share one socket (`UeventSocket`), opened for the first subscription and closed after the last, and
-/// each event goes to every subscriber in the order they subscribed. The sensors follow `iio`, for as
-/// long as the daemon runs; the posture source follows `input` (a keyboard cover's tablet-mode switch)
-/// only while claimed, on a socket of its own whose filter drops everything else.
-final class HotplugMonitor {
-    private let token: Int
-    private let subsystem: String
+/// Every source that follows hotplug holds a `DeviceEvents.Subscription`: the subscriptions of one
+/// subsystem share one socket, opened for the first and closed after the last, and each event goes to
+/// every subscriber in the order they subscribed. The sensors follow `iio` for as long as the daemon
+/// runs; the posture source follows `input` (a keyboard cover's tablet-mode switch) only while
+/// claimed, on a socket of its own whose filter drops everything else. The daemon has one
+/// `DeviceEvents`, handed to every source.
+public final class DeviceEvents {
+    /// The socket of each subsystem while anyone subscribes.
+    private var sockets: [String: UeventSocket] = [:]
+    private var lastToken = 0
+
+    public init() {}
+
+    /// One subscription; ended when it is released.
+    public final class Subscription {
+        private unowned let events: DeviceEvents
+        fileprivate let subsystem: String
+        fileprivate let token: Int
+
+        fileprivate init(_ events: DeviceEvents, _ subsystem: String, _ token: Int) {
+            self.events = events
+            self.subsystem = subsystem
+            self.token = token
+        }
+
+        deinit { events.unsubscribe(self) }
+    }
 
     /// Subscribes `handler` to the device events of `subsystem`; nil (after logging) when no socket can be opened.
-    init?(subsystem: String = "iio", _ handler: @escaping (Uevent) -> Void) {
-        guard let token = UeventSocket.subscribe(subsystem: subsystem, handler) else { return nil }
-        self.token = token
-        self.subsystem = subsystem
+    func subscribe(subsystem: String, _ handler: @escaping (Uevent) -> Void) -> Subscription? {
+        if sockets[subsystem] == nil { sockets[subsystem] = UeventSocket(subsystem: subsystem) }
+        guard let socket = sockets[subsystem] else { return nil }
+        lastToken += 1
+        socket.handlers.append((lastToken, handler))
+        return Subscription(self, subsystem, lastToken)
     }
 
-    deinit { UeventSocket.unsubscribe(subsystem: subsystem, token) }
+    private func unsubscribe(_ subscription: Subscription) {
+        guard let socket = sockets[subscription.subsystem] else { return }
+        socket.handlers.removeAll { $0.token == subscription.token }
+        if socket.handlers.isEmpty { sockets[subscription.subsystem] = nil }
+    }
 }
 
-/// The uevent socket the `HotplugMonitor` subscriptions of one subsystem share.
+/// The uevent socket the subscriptions of one subsystem share.
 final class UeventSocket {
-    /// The socket of each subsystem while anyone subscribes.
-    nonisolated(unsafe) private static var shared: [String: UeventSocket] = [:]
-    private var handlers: [(token: Int, handler: (Uevent) -> Void)] = []
-    nonisolated(unsafe) private static var nextToken = 0
+    fileprivate var handlers: [(token: Int, handler: (Uevent) -> Void)] = []
     private let subsystem: String
 
-    /// How many subscriptions share the socket of `subsystem` now; 0 when it is closed.
-    static func subscribers(_ subsystem: String = "iio") -> Int { shared[subsystem]?.handlers.count ?? 0 }
-
-    static func subscribe(subsystem: String, _ handler: @escaping (Uevent) -> Void) -> Int? {
-        if shared[subsystem] == nil { shared[subsystem] = UeventSocket(subsystem: subsystem) }
-        guard let socket = shared[subsystem] else { return nil }
-        nextToken += 1
-        socket.handlers.append((nextToken, handler))
-        return nextToken
-    }
-
-    static func unsubscribe(subsystem: String, _ token: Int) {
-        guard let socket = shared[subsystem] else { return }
-        socket.handlers.removeAll { $0.token == token }
-        if socket.handlers.isEmpty { shared[subsystem] = nil }
-    }
-
-    /// Each event to every subscriber; a subscriber's handler may end its own or another's subscription.
+    /// Each event of the subsystem to every subscriber; a subscriber's handler may end its own or another's subscription.
     private func dispatch(_ event: Uevent) {
+        guard event.subsystem == subsystem else { return }
         for (token, handler) in handlers where handlers.contains(where: { $0.token == token }) { handler(event) }
     }
 
@@ -100,7 +107,7 @@ final class UeventSocket {
 
     /// Opens and binds the socket for the events of `subsystem`; nil (after logging) when the system
     /// refuses, e.g. in a sandbox without AF_NETLINK.
-    private init?(subsystem: String) {
+    fileprivate init?(subsystem: String) {
         self.subsystem = subsystem
         let fd: FileDescriptor
         do {

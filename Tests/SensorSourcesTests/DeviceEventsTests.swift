@@ -9,7 +9,7 @@ import TestSupport
 
 /// Every source that follows hotplug subscribes to one uevent socket: opened for the first
 /// subscription, shared by the next, closed after the last.
-final class HotplugMonitorTests: XCTestCase {
+final class DeviceEventsTests: XCTestCase {
     /// The sockets this process holds open.
     private func openSockets() -> Int {
         guard let dir = opendir("/proc/self/fd") else { return -1 }
@@ -25,19 +25,20 @@ final class HotplugMonitorTests: XCTestCase {
     }
 
     func testSubscriptionsShareOneSocketClosedAfterTheLast() throws {
-        XCTAssertEqual(UeventSocket.subscribers(), 0)
+        let events = DeviceEvents()
         let before = openSockets()
-        var first = HotplugMonitor { _ in }
+        var first = events.subscribe(subsystem: "iio") { _ in }
         guard first != nil else { throw unavailable("no uevent socket here (AF_NETLINK refused)") }
-        var second = HotplugMonitor { _ in }
+        var second = events.subscribe(subsystem: "iio") { _ in }
         XCTAssertNotNil(second)
-        XCTAssertEqual(UeventSocket.subscribers(), 2)
         XCTAssertEqual(openSockets() - before, 1, "one socket for both subscriptions")
+        var input = events.subscribe(subsystem: "input") { _ in }
+        XCTAssertNotNil(input)
+        XCTAssertEqual(openSockets() - before, 2, "a socket of its own for another subsystem")
+        input = nil
         first = nil
-        XCTAssertEqual(UeventSocket.subscribers(), 1)
         XCTAssertEqual(openSockets() - before, 1, "the socket stays while one subscribes")
         second = nil
-        XCTAssertEqual(UeventSocket.subscribers(), 0)
         XCTAssertEqual(openSockets(), before, "closed after the last")
     }
 }

@@ -60,7 +60,7 @@ final class SwayIPC {
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         guard bytes.count < capacity else {
-            close(fd)
+            socket.close()
             throw .runtime("the socket path \(path) is longer than \(capacity - 1) bytes")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -106,7 +106,7 @@ final class SwayIPC {
     func shut() {
         watch?.cancel()
         watch = nil
-        if fd >= 0 { close(fd) }
+        if fd >= 0 { FileDescriptor(rawValue: fd).close() }
         fd = -1
         onEvent = nil
         onClosed = nil

@@ -55,20 +55,18 @@ public final class ToplevelFocus {
     /// Where the helper is installed: beside this program (a build directory), else in the
     /// `libexec` directory beside its `bin`.
     public static func defaultHelper() -> String {
-        var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &path, path.count - 1)
-        let executable = count > 0 ? String(decoding: path[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let executable = FileSystem.linkTarget("/proc/self/exe") ?? ""
         let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let beside = directory + "/orientationd-toplevels"
-        if access(beside, X_OK) == 0 { return beside }
+        if FileSystem.executionError(beside) == nil { return beside }
         let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return parent + "/libexec/orientationd-toplevels"
     }
 
     /// Starts the helper; an error when it cannot run at all.
     public func start() throws(FollowError) {
-        guard access(helper, X_OK) == 0 else {
-            throw .runtime("cannot run \(helper): \(Errno.current); it is installed with orientationctl (libexec)")
+        if let error = FileSystem.executionError(helper) {
+            throw .runtime("cannot run \(helper): \(error); it is installed with orientationctl (libexec)")
         }
         try spawn()
     }
@@ -79,35 +77,22 @@ public final class ToplevelFocus {
         retry?.cancel()
         retryDeadline?.cancel()
         outputWatch?.cancel()
-        if pid > 0 { kill(pid, SIGTERM) }
+        if pid > 0 { ProcessCalls.terminate(pid) }
     }
 
     private func spawn() throws(FollowError) {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw .runtime("cannot make a pipe: \(Errno.current)") }
-        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(helper), nil]
-        defer { free(argv[0]) }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, helper, &actions, nil, &argv, environ)
-        close(fds[1])
-        guard rc == 0 else {
-            close(fds[0])
-            throw .runtime("cannot run \(helper): \(Errno(rawValue: rc))")
+        let started: Subprocess.Child
+        do { started = try Subprocess.spawn([helper], output: .pipe) } catch {
+            throw .runtime("cannot run \(helper): \(error)")
         }
+        let child = started.pid
+        guard let output = started.output else { throw .runtime("cannot run \(helper): no pipe for its output") }
         pid = child
-        let output = FileDescriptor(rawValue: fds[0])
         try? output.setNonBlocking()
         self.output = output
         buffered = []
         ready = false
-        outputWatch = FDWatch(fd: fds[0], condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) {
+        outputWatch = FDWatch(fd: output.rawValue, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) {
             [unowned self] _ in readOutput()
         }
         childWatch = ChildWatch(pid: child) { [unowned self] status in exited(status) }
@@ -162,6 +147,16 @@ public final class ToplevelFocus {
         return FocusedView(reported: id, process: 0, fillsScreen: full != 0 || maximized != 0)
     }
 
+    /// The helper's own exit codes, as `wayland/toplevels.c` names them.
+    enum HelperExit: Int32 {
+        /// `EXIT_NO_PROTOCOL`: the compositor has no foreign-toplevel protocol.
+        case noProtocol = 3
+        /// `EXIT_NO_COMPOSITOR`: no compositor at `$WAYLAND_DISPLAY`.
+        case noCompositor = 4
+        /// `EXIT_LOST`: the compositor went away.
+        case lost = 5
+    }
+
     private func exited(_ status: Int32) {
         childWatch = nil
         pid = 0
@@ -169,16 +164,16 @@ public final class ToplevelFocus {
         outputWatch?.cancel()
         outputWatch = nil
         guard !ended else { return }
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-        switch code {
-        case 3:
+        switch Subprocess.exitCode(status).flatMap(HelperExit.init(rawValue:)) {
+        case .noProtocol:
             end(.unsupported)
-        case 4, 5:
+        case .noCompositor, .lost:
             if ready { onFocus(.none) }
             ready = false
-            waitForCompositor(lost: code == 5)
-        default:
-            end(.failed(code < 0 ? "\(helper) was killed by signal \(status & 0x7f)" : "\(helper) exited with status \(code)"))
+            waitForCompositor(lost: Subprocess.exitCode(status) == HelperExit.lost.rawValue)
+        case nil:
+            end(.failed(Subprocess.signal(status).map { "\(helper) was killed by signal \($0)" }
+                ?? "\(helper) exited with status \(Subprocess.exitCode(status) ?? 0)"))
         }
     }
 

@@ -46,41 +46,22 @@ public final class CommandScreen: Screen {
 
     private func run(_ orientation: InterfaceOrientation) {
         lastRun = orientation
-        let added = Self.environment(orientation)
-        let names = Set(added.map { $0.prefix { $0 != "=" } })
-        var environment: [String] = []
-        var index = 0
-        while let entry = environ[index] {
-            let text = String(cString: entry)
-            if !names.contains(text.prefix { $0 != "=" }) { environment.append(text) }
-            index += 1
-        }
-        environment += added
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { for p in cArgs + cEnv { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, &cEnv)
-        guard rc == 0 else {
+        let pid: pid_t
+        do { pid = try Subprocess.spawn(argv, environment: Self.environment(orientation)).pid } catch {
             lastRun = nil
-            say("cannot run \(argv[0]) for \(orientation.name): \(Errno(rawValue: rc))")
+            say("cannot run \(argv[0]) for \(orientation.name): \(error)")
             return next()
         }
         running = ChildWatch(pid: pid) { [unowned self] status in
             running = nil
-            let exited = (status & 0x7f) == 0
-            let code = (status >> 8) & 0xff
-            if !exited {
-                say("\(argv[0]) was killed by signal \(status & 0x7f) while showing \(orientation.name)")
-            } else if code != 0 {
+            let code = Subprocess.exitCode(status)
+            if let signal = Subprocess.signal(status) {
+                say("\(argv[0]) was killed by signal \(signal) while showing \(orientation.name)")
+            } else if let code, code != 0 {
                 say("\(argv[0]) exited with status \(code) while showing \(orientation.name)")
             }
             // A failed run is tried again when the same orientation is shown again.
-            if !exited || code != 0 { lastRun = nil }
+            if code != 0 { lastRun = nil }
             next()
         }
     }

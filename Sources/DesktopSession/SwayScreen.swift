@@ -4,6 +4,7 @@
 
 @preconcurrency import Glibc
 import DBus
+import SystemCalls
 import EventLoop
 import Orientation
 
@@ -200,15 +201,10 @@ public final class SwayScreen: Screen {
     /// Where a sway of this user may listen: the socket it had, then the newest in the runtime directory.
     static func candidateSockets(first: String) -> [String] {
         var paths = [first]
-        guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), let dir = opendir(runtime) else { return paths }
-        defer { closedir(dir) }
-        let prefix = "sway-ipc."
+        guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }) else { return paths }
         var found: [(String, Int)] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasPrefix(prefix), name.hasSuffix(".sock") else { continue }
-            var info = stat()
-            guard stat(runtime + "/" + name, &info) == 0 else { continue }
+        for name in FileSystem.list(runtime) where name.hasPrefix("sway-ipc.") && name.hasSuffix(".sock") {
+            guard let info = FileSystem.status(runtime + "/" + name) else { continue }
             found.append((runtime + "/" + name, Int(info.st_mtim.tv_sec)))
         }
         paths += found.sorted { $0.1 > $1.1 }.map(\.0).filter { $0 != first }

@@ -4,12 +4,12 @@
 
 import XCTest
 import Orientation
-@testable import Follow
+@testable import DesktopSession
 
 /// The parts of `follow` that need no compositor: reading sway's JSON, choosing the output, finding the
 /// focused window, and the environment `follow exec` gives its command. The whole of it runs against a
 /// real headless sway in CLITests (FollowSwayTests, FollowExecTests).
-final class FollowTests: XCTestCase {
+final class DesktopSessionTests: XCTestCase {
     private func parse(_ text: String) throws -> JSON { try XCTUnwrap(JSON(parsing: Array(text.utf8)), text) }
 
     func testSwaysRepliesAreRead() throws {
