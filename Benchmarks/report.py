@@ -106,7 +106,7 @@ def main():
         o, p = curve['summary'].get(str(hz)), curve['peer']
         if not o:
             return False
-        label = 'StillPollHz=%d (default)%s, %d run(s)' % (hz, device, curve['runs'])
+        label = 'StillPollHz=%g (default)%s, %d run(s)' % (hz, device, curve['runs'])
         row('%s: CPU time per minute, claimed, still' % label, '%.1f ms' % p['cpu_ms_per_min'],
             '%.1f ms' % o['cpu_ms_per_min'], times(o['cpu_ms_per_min'], p['cpu_ms_per_min']),
             verdict('≤ 0.7×', o['cpu_ms_per_min'] <= 0.7 * p['cpu_ms_per_min']))

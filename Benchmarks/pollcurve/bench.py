@@ -72,8 +72,8 @@ def shipped_default():
     """[Sensor] StillPollHz's default as data/orientationd.conf documents it (`#StillPollHz=N`), or None."""
     try:
         with open(os.path.join(ROOT, 'data', 'orientationd.conf')) as f:
-            m = re.search(r'^#\s*StillPollHz\s*=\s*(\d+)', f.read(), re.M)
-            return int(m.group(1)) if m else None
+            m = re.search(r'^#\s*StillPollHz\s*=\s*([0-9.]+)', f.read(), re.M)
+            return float(m.group(1)) if m else None
     except OSError:
         return None
 
@@ -91,7 +91,7 @@ class Session(SideBySide):
 
     def __init__(self, args, hz):
         # The config file must exist before the daemon starts; SideBySide makes the work directory.
-        self.config_lines = ['[Sensor]', 'StillPollHz=%d' % hz] + (['PollHz=%d' % args.poll_hz] if args.poll_hz else [])
+        self.config_lines = ['[Sensor]', 'StillPollHz=%g' % hz] + (['PollHz=%d' % args.poll_hz] if args.poll_hz else [])
         super().__init__(args.daemon, keep=args.keep, motion_events=args.motion_events)
         conf = os.path.join(self.work, 'orientationd.conf')
         with open(conf, 'w') as f:
@@ -244,13 +244,13 @@ def plot(out, summary, peer, runs_ours, runs_peer, default_hz):
         f.write('# StillPollHz cpu_ms_per_min step_median_ms sweep_median_ms\n')
         for hz in sorted(summary):
             v = summary[hz]
-            f.write('%d %.2f %.1f %.1f\n' % (hz, v['cpu_ms_per_min'], v['step_median'], v['sweep_median']))
+            f.write('%g %.2f %.1f %.1f\n' % (hz, v['cpu_ms_per_min'], v['step_median'], v['sweep_median']))
     runs_dat = os.path.join(out, 'pollcurve-runs.dat')
     with open(runs_dat, 'w') as f:
         f.write('# who StillPollHz cpu_ms_per_min step_median_ms sweep_median_ms (one line per session)\n')
         for who, rows in (('ours', runs_ours), ('peer', runs_peer)):
             for hz, cpu, st, sw in rows:
-                f.write('%s %d %.2f %.1f %.1f\n' % (who, hz, cpu, st, sw))
+                f.write('%s %g %.2f %.1f %.1f\n' % (who, hz, cpu, st, sw))
     peer_dat = os.path.join(out, 'pollcurve-peer.dat')
     with open(peer_dat, 'w') as f:
         f.write('%.2f %.1f %.1f\n' % (peer['cpu_ms_per_min'], peer['step_median'], peer['sweep_median']))
@@ -266,7 +266,7 @@ set arrow 2 from graph 0, first %f to graph 1, first %f nohead dashtype 2 lineco
 plot '%s' using (strcol(1) eq 'ours' ? $%d : 1/0):3 with points pointtype 1 linecolor rgb '#7799cc' title 'orientationd, each session', \\
      '%s' using (strcol(1) eq 'peer' ? $%d : 1/0):3 with points pointtype 2 linecolor rgb '#ee9999' title 'iio-sensor-proxy, each session', \\
      '%s' using %d:2 with linespoints pointtype 7 pointsize 1.3 linewidth 2 linecolor rgb '#1f4e9c' title 'orientationd, median', \\
-     '%s' using %d:2:(sprintf('%%d Hz%%s', $1, $1 == %d ? ' (default)' : '')) with labels offset 1.2,0.9 left font ',10' notitle, \\
+     '%s' using %d:2:(sprintf('%%g Hz%%s', $1, $1 == %d ? ' (default)' : '')) with labels offset 1.2,0.9 left font ',10' notitle, \\
      '%s' using %d:1 with points pointtype 5 pointsize 2 linecolor rgb 'red' title 'iio-sensor-proxy 3.0 (polls every 700 ms)'
 unset arrow 1
 unset arrow 2
@@ -319,7 +319,7 @@ def main():
     ap.add_argument('--steps', type=int, default=20)
     ap.add_argument('--sweeps', type=int, default=20)
     ap.add_argument('--sweep-ms', type=float, default=400)
-    ap.add_argument('--default-hz', type=int, default=None,
+    ap.add_argument('--default-hz', type=float, default=None,
                     help='the setting report.py shows as the default (default: data/orientationd.conf\'s)')
     ap.add_argument('--seed', type=int, default=None)
     ap.add_argument('--out', help='where pollcurve.png goes (default: beside --json, else the current directory)')
@@ -342,7 +342,7 @@ def main():
     default_hz = args.default_hz or shipped_default()
     settings = []
     for x in args.still_hz.replace(',', ' ').split():
-        hz = (default_hz or 15) if x == 'default' else int(x)
+        hz = (default_hz or 15) if x == 'default' else float(x)
         if hz not in settings:
             settings.append(hz)
     out_dir = args.out or (os.path.dirname(os.path.abspath(args.json)) if args.json else os.getcwd())
@@ -361,7 +361,7 @@ def main():
             x['run'] = run + 1
             sessions.append(x)
             o, p = x['still']['ours'], x['still']['peer']
-            print('run %d StillPollHz=%-3d ours %6.1f ms/min %5.2f wake-ups/s step %4.0f ms sweep %4.0f ms | '
+            print('run %d StillPollHz=%-4g ours %6.1f ms/min %5.2f wake-ups/s step %4.0f ms sweep %4.0f ms | '
                   'peer %5.1f ms/min %4.2f/s step %4.0f ms sweep %4.0f ms | load %.2f, machine busy %2.0f%% '
                   '[%.0f s]' % (run + 1, hz, o['cpu_ms_per_min'], o['wakeups_per_s'], median(x['step']['ours']),
                                 median(x['sweep']['ours']), p['cpu_ms_per_min'], p['wakeups_per_s'],
@@ -391,7 +391,7 @@ def report(args, settings, default_hz, sessions, started):
     for hz in settings:
         for run in range(1, args.runs + 1):
             ss = [x for x in sessions if x['hz'] == hz and x['run'] == run]
-            line('StillPollHz=%d' % hz, run, figures(ss, 'ours'), ss[0]['machine_busy'])
+            line('StillPollHz=%g' % hz, run, figures(ss, 'ours'), ss[0]['machine_busy'])
     for run in range(1, args.runs + 1):
         ss = [x for x in sessions if x['run'] == run]
         line('iio-sensor-proxy 3.0', run, figures(ss, 'peer'), median([x['machine_busy'] for x in ss]))
@@ -413,12 +413,12 @@ def report(args, settings, default_hz, sessions, started):
               % (label, f['cpu_ms_per_min'], '(' + runs + ')', f['wakeups_per_s'], f['step_median'], f['step_p95'],
                  f['sweep_median'], f['sweep_p95'], f['step_missed'], f['sweep_missed'], f['cpu_us_per_wakeup']))
     for hz in settings:
-        pooled('StillPollHz=%d%s' % (hz, '*' if hz == default_hz else ''), summary[hz])
+        pooled('StillPollHz=%g%s' % (hz, '*' if hz == default_hz else ''), summary[hz])
     pooled('iio-sensor-proxy 3.0', peer)
     if default_hz in settings:
         print('* the default (data/orientationd.conf)')
     print('ours by DeviceOrientationDidChange instead of DidChange, step/sweep medians: %s' % ', '.join(
-        '%d Hz %.0f/%.0f ms' % (hz, device[hz]['step_median'], device[hz]['sweep_median']) for hz in settings))
+        '%g Hz %.0f/%.0f ms' % (hz, device[hz]['step_median'], device[hz]['sweep_median']) for hz in settings))
 
     print()
     both = []
@@ -430,7 +430,7 @@ def report(args, settings, default_hz, sessions, started):
         # The noise of the shared machine moves both daemons together: ours against the peer in the same session.
         paired = ', '.join('%.2f×' % (x['still']['ours']['cpu_ms_per_min'] / x['still']['peer']['cpu_ms_per_min'])
                            for x in sorted(sessions, key=lambda x: x['run']) if x['hz'] == hz)
-        print('StillPollHz=%-3d CPU %s the peer (%.1f vs %.1f ms/min, %.2f×; same session, each run: %s); '
+        print('StillPollHz=%-4g CPU %s the peer (%.1f vs %.1f ms/min, %.2f×; same session, each run: %s); '
               'step %s (%.0f vs %.0f ms, %.2f×); sweep %s (%.0f vs %.0f ms)%s'
               % (hz, 'below' if cpu_ok else 'ABOVE', f['cpu_ms_per_min'], peer['cpu_ms_per_min'],
                  f['cpu_ms_per_min'] / peer['cpu_ms_per_min'] if peer['cpu_ms_per_min'] else float('nan'), paired,
@@ -441,10 +441,10 @@ def report(args, settings, default_hz, sessions, started):
         if cpu_ok and step_ok and sweep_ok:
             both.append(hz)
     print('below and left of the peer for both step and sweep latency: %s'
-          % (', '.join('StillPollHz=%d' % hz for hz in both) if both else 'none'))
+          % (', '.join('StillPollHz=%g' % hz for hz in both) if both else 'none'))
     print('Targets (CPU still <= 1.0x the peer, step median <= 0.8x the peer\'s, 400 ms turn median '
           '<= 150 ms) all met by: %s' % (', '.join(
-              'StillPollHz=%d' % hz for hz in settings
+              'StillPollHz=%g' % hz for hz in settings
               if summary[hz]['cpu_ms_per_min'] <= peer['cpu_ms_per_min']
               and summary[hz]['step_median'] <= 0.8 * peer['step_median'] and summary[hz]['sweep_median'] <= 150)
               or 'none'))

@@ -148,7 +148,9 @@ package enum ConfigFile {
             settings.pollHz = hz
         }
         if let text = value("Sensor", "StillPollHz") {
-            guard let hz = Int(text), (1...200).contains(hz) else { throw fail("Sensor", "StillPollHz", "accepted: 1–200") }
+            guard let hz = Double(text), hz.isFinite, (0.1...200).contains(hz) else {
+                throw fail("Sensor", "StillPollHz", "accepted: 0.1–200, decimals too (1.43 is iio-sensor-proxy's 700 ms)")
+            }
             settings.stillPollHz = hz
         }
         if let text = value("Sensor", "StillAfterMs") {

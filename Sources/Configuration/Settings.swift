@@ -56,7 +56,7 @@ public struct Settings {
     /// The poll rate once the device has lain still for a second (battery against latency: Docs/sensors.md).
     /// 2 Hz: as much CPU as iio-sensor-proxy while still, and faster to see a turn (Docs/performance.md,
     /// "Polling as slowly as stillness allows").
-    public var stillPollHz = 2
+    public var stillPollHz = 2.0
     /// How long readings must hold within `stillTolerance` before the still rate applies (`[Sensor] StillAfterMs`).
     public var stillAfterMs = 1000.0
     /// How far a reading may stray, m/s² per axis, and still count as still (`[Sensor] StillTolerance`).

@@ -174,9 +174,8 @@ public final class AccelerometerSource: SensorSource {
 
     private func describe(_ device: IIODevice) {
         let pace = context.pace
-        let still = 1000 / pace.stillIntervalMs
         var mode = device.buffer.map { "buffered (\($0.triggerDescription), \($0.node))" }
-            ?? (still < pace.pollHz ? "polled at \(SysfsNumber.decimal(pace.pollHz)) Hz, \(SysfsNumber.decimal(still)) Hz once still"
+            ?? (pace.stillIntervalMs > pace.movingIntervalMs ? "polled at \(SysfsNumber.decimal(pace.pollHz)) Hz, \(pace.stillHzText) Hz once still"
                 : "polled at \(SysfsNumber.decimal(pace.pollHz)) Hz")
         if let node = device.inputNode { mode = "input device \(node), " + mode }
         let place = device.location.place == .display ? "in the display (\(device.location.source))" : "location not given"

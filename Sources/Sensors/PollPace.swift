@@ -14,7 +14,8 @@ public struct PollPace: Sendable {
     public let pollHz: Int
     /// Milliseconds between polls while the device moves.
     public let movingIntervalMs: Int
-    /// Milliseconds between polls once it has lain still (`[Sensor] StillPollHz`).
+    /// Milliseconds between polls once it has lain still (`[Sensor] StillPollHz`, which takes decimals:
+    /// 1.43 Hz is 699 ms, iio-sensor-proxy's 700).
     public let stillIntervalMs: Int
     /// How long readings must hold before the still rate applies (`motionStillAfterMs` while motion events
     /// wake the reader, else `[Sensor] StillAfterMs`).
@@ -34,15 +35,21 @@ public struct PollPace: Sendable {
     /// Readings that strayed beyond the tolerance so far: a new pose or a movement each.
     public private(set) var moves = 0
 
-    public init(pollHz: Int, stillPollHz: Int, stillAfterMs: Double = 1000, tolerance: Double = 0.5, confirmMs: Double = 20,
+    public init(pollHz: Int, stillPollHz: Double, stillAfterMs: Double = 1000, tolerance: Double = 0.5, confirmMs: Double = 20,
                 motionStillAfterMs: Double? = nil) {
         self.pollHz = max(1, pollHz)
         movingIntervalMs = max(1, 1000 / self.pollHz)
-        stillIntervalMs = max(movingIntervalMs, 1000 / max(1, stillPollHz))
+        stillIntervalMs = max(movingIntervalMs, Int((1000 / max(0.1, stillPollHz)).rounded()))
         self.stillAfterMs = stillAfterMs
         self.tolerance = tolerance
         confirmIntervalMs = min(movingIntervalMs, max(1, Int(confirmMs.rounded(.up))))
         self.motionStillAfterMs = motionStillAfterMs
+    }
+
+    /// The still rate the interval gives, for the log: `2`, `1.43`.
+    public var stillHzText: String {
+        let hz = (1000 / Double(stillIntervalMs) * 100).rounded() / 100
+        return hz == hz.rounded() ? SysfsNumber.decimal(Int(hz)) : String(hz)
     }
 
     /// Whether the readings have held for `stillAfterMs`.

@@ -68,4 +68,12 @@ final class PollPaceTests: XCTestCase {
         _ = pace.interval(after: sample(500, 9.81, 0))
         XCTAssertFalse(pace.isStill, "the time to stillness can change")
     }
+
+    func testADecimalStillRateIsRoundedToTheMillisecond() {
+        let peerLike = PollPace(pollHz: 20, stillPollHz: 1.43)
+        XCTAssertEqual(peerLike.stillIntervalMs, 699, "1.43 Hz: iio-sensor-proxy's 700 ms, to the millisecond")
+        XCTAssertEqual(peerLike.stillHzText, "1.43")
+        XCTAssertEqual(PollPace(pollHz: 20, stillPollHz: 2).stillHzText, "2")
+        XCTAssertEqual(PollPace(pollHz: 20, stillPollHz: 0.5).stillIntervalMs, 2000)
+    }
 }

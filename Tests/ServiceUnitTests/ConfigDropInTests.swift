@@ -80,6 +80,20 @@ final class ConfigDropInTests: XCTestCase {
         }
     }
 
+    /// `StillPollHz` takes decimals, so the peer's 700 ms (1.43 Hz) can be asked for; out of range is refused.
+    func testStillPollHzTakesDecimals() throws {
+        let main = directory + "/orientationd.conf"
+        file("orientationd.conf", "[Sensor]\nStillPollHz=1.43\n")
+        XCTAssertEqual(try parse(["--config", main]).stillPollHz, 1.43)
+        for bad in ["0.05", "201", "nan", "two"] {
+            file("orientationd.conf", "[Sensor]\nStillPollHz=\(bad)\n")
+            XCTAssertThrowsError(try parse(["--config", main]), bad) { error in
+                XCTAssertTrue((error as? StartupError)?.message.hasSuffix("[Sensor] StillPollHz=\(bad): accepted: 0.1–200, decimals too "
+                                                                          + "(1.43 is iio-sensor-proxy's 700 ms)") ?? false, "\(error)")
+            }
+        }
+    }
+
     /// Idiom=auto (the default) takes the chassis; phone or tablet in any file wins; auto in a later
     /// drop-in gives the choice back to the chassis.
     func testTheIdiomIsTheChassisUnlessAFileChoosesIt() throws {

@@ -46,7 +46,7 @@ final class MotionEventPacer {
         } catch {
             if first {
                 Log.warning("\(device.sysname): motion events unavailable (\(error)); polled at "
-                    + "\(SysfsNumber.decimal(1000 / pace.stillIntervalMs)) Hz once still")
+                    + "\(pace.stillHzText) Hz once still")
             }
             return nil
         }

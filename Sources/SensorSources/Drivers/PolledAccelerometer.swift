@@ -136,7 +136,7 @@ final class PolledAccelerometer: SensorDriver {
         pacer?.close()
         pacer = nil
         pace.stillAfterMs = context.pace.stillAfterMs
-        Log.warning("\(device.sysname): \(problem); polled at \(SysfsNumber.decimal(1000 / pace.stillIntervalMs)) Hz once still "
+        Log.warning("\(device.sysname): \(problem); polled at \(pace.stillHzText) Hz once still "
             + "until the claim ends")
         if running, timer == nil { schedule(every: pace.stillIntervalMs) }
     }
