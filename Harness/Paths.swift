@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: MIT
 
 @preconcurrency import Glibc
+import SystemCalls
 import DBus
 import EventLoop
 
@@ -98,12 +99,8 @@ public func waitUntil(_ timeout: Double = 5, _ condition: () -> Bool) -> Bool {
 /// `voluntary_ctxt_switches + nonvoluntary_ctxt_switches` of every thread of `pid`, from /proc:
 /// unchanged over an interval means the process did not wake up. 0 when it is gone.
 public func contextSwitches(of pid: pid_t) -> Int {
-    guard let dir = opendir("/proc/\(pid)/task") else { return 0 }
-    defer { closedir(dir) }
     var total = 0
-    while let entry = readdir(dir) {
-        let task = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        guard task.first?.isNumber == true else { continue }
+    for task in FileSystem.list("/proc/\(pid)/task") where task.first?.isNumber == true {
         for line in readText("/proc/\(pid)/task/\(task)/status").split(separator: "\n") where line.contains("ctxt_switches:") {
             total += line.split(separator: ":").last.flatMap { Int($0.drop { $0 == " " || $0 == "\t" }) } ?? 0
         }

@@ -4,6 +4,7 @@
 
 @preconcurrency import Glibc
 import XCTest
+import SystemCalls
 @testable import SensorSources
 import TestSupport
 
@@ -12,16 +13,7 @@ import TestSupport
 final class DeviceEventsTests: XCTestCase {
     /// The sockets this process holds open.
     private func openSockets() -> Int {
-        guard let dir = opendir("/proc/self/fd") else { return -1 }
-        defer { closedir(dir) }
-        var count = 0
-        var target = [CChar](repeating: 0, count: 256)
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let n = readlink("/proc/self/fd/" + name, &target, target.count - 1)
-            if n > 0, String(decoding: target[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self).hasPrefix("socket:") { count += 1 }
-        }
-        return count
+        FileSystem.list("/proc/self/fd").filter { FileSystem.linkTarget("/proc/self/fd/" + $0)?.hasPrefix("socket:") ?? false }.count
     }
 
     func testSubscriptionsShareOneSocketClosedAfterTheLast() throws {

@@ -4,6 +4,7 @@
 
 @preconcurrency import Glibc
 import XCTest
+import SystemCalls
 import DBus
 import OrientationAPI
 import TestSupport
@@ -19,16 +20,7 @@ final class StateFileTests: DaemonTestCase {
         return lstat(path, &info) == 0 ? info.st_mode : nil
     }
 
-    private func entries(_ directory: String) -> [String] {
-        guard let listing = opendir(directory) else { return [] }
-        defer { closedir(listing) }
-        var names: [String] = []
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    private func entries(_ directory: String) -> [String] { FileSystem.list(directory) }
 
     /// Restarts the daemon on a state directory prepared by `prepare` (created empty first, mode 0755).
     private func restart(preparing prepare: (String) throws -> Void) throws {
