@@ -19,6 +19,11 @@ package enum DesktopFile {
     /// no desktop file.
     package static func orientationKeys(_ path: String) -> Result<[String: String], PassedOver> {
         guard let info = FileSystem.status(path) else { return .failure(PassedOver("cannot be read")) }
+        return orientationKeys(path, status: info)
+    }
+
+    /// As `orientationKeys(_:)`, for a file whose `stat` the caller has already made.
+    package static func orientationKeys(_ path: String, status info: stat) -> Result<[String: String], PassedOver> {
         guard (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maxFileBytes else {
             return .failure(PassedOver("is not a regular file of at most \(maxFileBytes / 1024) KiB"))
         }

@@ -63,7 +63,7 @@ package final class DesktopFileDeclarations {
                 cache[id] = entry
                 return entry.mask
             }
-            switch Self.read(path) {
+            switch Self.read(path, info) {
             case .passedOver(let why):
                 // A file that is no desktop file is passed over, like one too large.
                 logOnce(path, stamp, why + "; passed over")
@@ -85,8 +85,8 @@ package final class DesktopFileDeclarations {
         var passedOver: [String] = []
         for directory in directories {
             let path = "\(directory)/applications/\(id.rawValue).desktop"
-            guard FileSystem.exists(path) else { continue }
-            switch Self.read(path) {
+            guard let info = FileSystem.status(path) else { continue }
+            switch Self.read(path, info) {
             case .passedOver(let why):
                 passedOver.append("\(path) \(why)")
             case .read(let reading):
@@ -118,8 +118,8 @@ package final class DesktopFileDeclarations {
     }
 
     /// The file's declaration (`ApplicationDeclaration.read`), or why it is passed over (`DesktopFile`).
-    private static func read(_ path: String) -> FileReading {
-        switch DesktopFile.orientationKeys(path) {
+    private static func read(_ path: String, _ info: stat) -> FileReading {
+        switch DesktopFile.orientationKeys(path, status: info) {
         case .failure(let passedOver): .passedOver(passedOver.why)
         case .success(let keys): .read(ApplicationDeclaration.read { keys[$0] })
         }

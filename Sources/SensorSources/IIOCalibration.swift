@@ -30,4 +30,9 @@ struct IIOCalibration {
         }
         return result
     }
+
+    /// A raw reading in m/s² in the display's frame: (raw + offset) × scale per axis, then `matrix`.
+    func apply(_ rx: Double, _ ry: Double, _ rz: Double, _ matrix: MountMatrix) -> (x: Double, y: Double, z: Double) {
+        matrix.apply(x: (rx + offset[0]) * scale[0], y: (ry + offset[1]) * scale[1], z: (rz + offset[2]) * scale[2])
+    }
 }

@@ -26,7 +26,7 @@ public final class PostureSource: SensorSource {
     /// The display's pose as last reported, whatever the source (`displayReported`): upside down, a
     /// stand is a tent.
     private var displayPose = DeviceOrientation.unknown
-    private var driver: (device: FoundDevice, driver: SensorDriver)?
+    private var driver: SensorDriver?
     private var hingeAngle = -1.0
     /// Device events of the iio and input subsystems, while running.
     private var hotplug: [DeviceEvents.Subscription] = []
@@ -97,7 +97,7 @@ public final class PostureSource: SensorSource {
             guard let started = SensorDrivers.start(device, context, refused: &refused, output: { [unowned self] reading in
                 take(reading)
             }) else { continue }
-            driver = (device, started.driver)
+            driver = started.driver
             if lastLogged != device.sysname {
                 lastLogged = device.sysname
                 Log.info("posture from " + what)
@@ -110,7 +110,7 @@ public final class PostureSource: SensorSource {
 
     /// Closes the device in use.
     private func close() {
-        driver?.driver.stop()
+        driver?.stop()
         driver = nil
     }
 

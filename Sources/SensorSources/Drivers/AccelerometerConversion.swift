@@ -27,8 +27,7 @@ struct AccelerometerConversion {
             do { c = try IIOCalibration.read(device.path) } catch { return .fault(error.description) }
             calibration = c
         }
-        let v = device.matrix.apply(x: (rx + c.offset[0]) * c.scale[0], y: (ry + c.offset[1]) * c.scale[1],
-                                    z: (rz + c.offset[2]) * c.scale[2])
+        let v = c.apply(rx, ry, rz, device.matrix)
         guard v.x.isFinite, v.y.isFinite, v.z.isFinite else { return .fault("a reading overflowed") }
         return .acceleration(Sample(t: SampleFeed.now, x: v.x, y: v.y, z: v.z))
     }

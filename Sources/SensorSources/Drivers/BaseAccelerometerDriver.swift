@@ -38,8 +38,7 @@ final class BaseAccelerometerDriver: SensorDriver {
             stop()
             return output(.failed("the base accelerometer \(base.sysname) cannot be read"))
         }
-        let c = base.calibration
-        let v = base.matrix.apply(x: (rx + c.offset[0]) * c.scale[0], y: (ry + c.offset[1]) * c.scale[1], z: (rz + c.offset[2]) * c.scale[2])
+        let v = base.calibration.apply(rx, ry, rz, base.matrix)
         output(.acceleration(Sample(t: SampleFeed.now, x: v.x, y: v.y, z: v.z)))
     }
 }
