@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "ServiceUnitTests", dependencies: ["Service", "Configuration", "State", "Authorization", "Applications",
                                                            "Compat", "Policy", "DBus", "Orientation", "OrientationAPI", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors"]),
-        .testTarget(name: "SceneTests", dependencies: ["Sensors", "Policy", "Orientation"]),
+        .testTarget(name: "SceneTests", dependencies: ["Sensors", "SensorSources", "Policy", "Orientation"]),
         .testTarget(name: "SensorSourcesTests", dependencies: ["SensorSources", "Sensors", "SystemCalls", "TestSupport"]),
         .target(name: "Harness", dependencies: ["DBus", "EventLoop", "OrientationAPI", "SystemCalls"], path: "Harness", exclude: ["private-bus.conf", "python-imports.py"]),
         .target(name: "TestSupport", dependencies: ["Harness", "DBus", "OrientationAPI"], path: "Tests/TestSupport"),

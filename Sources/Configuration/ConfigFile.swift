@@ -25,7 +25,7 @@ package enum ConfigFile {
         "Compat": ["SensorProxy"],
         // Besides DataDirs and Declarations, every key is an application id (checked below).
         "Applications": ["DataDirs", "Declarations"],
-        "Posture": Set(["Rotate"] + PostureThresholds.keys.map(\.key)),
+        "Posture": Set(["Rotate", "PointerEvidence"] + PostureThresholds.keys.map(\.key)),
         "Lock": ["SuggestionSeconds"],
     ]
 
@@ -214,6 +214,12 @@ package enum ConfigFile {
             }
         }
         try numbers("Posture", PostureThresholds.keys, "degrees", into: &settings.postureThresholds) { $0.inconsistency }
+        if let text = value("Posture", "PointerEvidence") {
+            guard text == "auto" || text == "off" else {
+                throw fail("Posture", "PointerEvidence", "accepted: auto (the pointers plugged in give the posture) or off")
+            }
+            settings.pointerEvidence = text == "auto"
+        }
         if let text = value("Lock", "SuggestionSeconds") {
             guard let seconds = Int(text), (0...600).contains(seconds) else {
                 throw fail("Lock", "SuggestionSeconds", "accepted: whole seconds from 0 (never suggest) to 600")

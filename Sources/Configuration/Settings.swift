@@ -51,6 +51,8 @@ public struct Settings {
     public var postureThresholds = PostureThresholds()
     /// `[Lock] SuggestionSeconds`: how long a rotation suggestion stands (P19); 0 never suggests.
     public var suggestionSeconds = 20
+    /// `[Posture] PointerEvidence`: whether the pointers plugged in give the posture (source 4).
+    public var pointerEvidence = true
     public var portraitSize: ScreenSize?
     public var pollHz = 20
     /// The poll rate once the device has lain still for a second (battery against latency: Docs/sensors.md).

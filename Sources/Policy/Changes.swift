@@ -51,6 +51,7 @@ public struct ManagerProperties: NamedProperties {
     public static let posture = Self(rawValue: 1 << 10)
     public static let hingeAngle = Self(rawValue: 1 << 11)
     public static let suggestedOrientation = Self(rawValue: 1 << 12)
+    public static let touchHold = Self(rawValue: 1 << 13)
     public static let named: [(Self, String)] = [
         (.supportedMask, "SupportedMask"), (.applicationMask, "ApplicationMask"), (.rotationLocked, "RotationLocked"),
         (.keyWindow, "KeyWindow"), (.focusedProcess, "FocusedProcess"), (.focusedApplication, "FocusedApplication"),
@@ -58,6 +59,7 @@ public struct ManagerProperties: NamedProperties {
         (.applicationOrientations, "ApplicationOrientations"),
         (.interfaceLockedByApplication, "InterfaceLockedByApplication"),
         (.posture, "Posture"), (.hingeAngle, "HingeAngle"), (.suggestedOrientation, "SuggestedOrientation"),
+        (.touchHold, "TouchHold"),
     ]
 }
 

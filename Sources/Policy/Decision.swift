@@ -49,9 +49,10 @@ extension Policy {
     }
 
     /// The interface orientation the device asks for, when it reads one of 1–4 now: upright in a
-    /// posture that does not turn the screen, whatever the sensor reads (P18).
+    /// posture that does not turn the screen, whatever the sensor reads (P18); during a touch hold,
+    /// what it read when the hold began (P20).
     var deviceInterfaceOrientation: InterfaceOrientation? {
-        postureTurnsScreen ? deviceOrientation.interfaceOrientation : .portrait
+        postureTurnsScreen ? (heldDeviceOrientation ?? deviceOrientation).interfaceOrientation : .portrait
     }
 
     /// The mask in force and whether the key window's deciding controller lets the device rotate (P7, P8):

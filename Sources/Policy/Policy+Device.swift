@@ -71,6 +71,11 @@ extension Policy {
             sensorReported(orientation)
         }
         latestReportIsForced = true
+        // P20: a forced rotation is not held; P8 acts on it as if the hold had begun with it.
+        if heldDeviceOrientation != nil && heldDeviceOrientation != deviceOrientation {
+            heldDeviceOrientation = deviceOrientation
+            decide(.device)
+        }
     }
 
     /// `AttemptRotationToDeviceOrientation` (P10).
@@ -135,6 +140,8 @@ extension Policy {
         guard orientation != deviceOrientation else { return }
         changes.events.append(.deviceOrientationChanged(from: deviceOrientation, to: orientation))
         deviceOrientation = orientation
+        // P20: during a touch hold P8 sees the pose it last acted on, which this does not change.
+        guard heldDeviceOrientation == nil else { return }
         decide(.device)
     }
 

@@ -10,6 +10,8 @@ extension Policy {
     /// the interface could turn there, and withdraws the offer when the device came back or settled
     /// where nothing can be offered. Faces up and down, and unknown, leave the offer as it is.
     func considerSuggestion(_ reported: DeviceOrientation) {
+        // P20: a hand on the screen makes no offer; the pose is looked at again when the hold ends.
+        guard heldDeviceOrientation == nil else { return }
         guard let target = reported.interfaceOrientation else { return }
         guard target != interfaceOrientation, canSuggest(target) else { return withdrawSuggestion() }
         guard target != suggestedOrientation else { return }

@@ -59,6 +59,9 @@ public final class Policy {
     public internal(set) var hingeAngle = -1.0
     /// While rotation is locked, the interface orientation offered to the user (P19); `.unknown` when none.
     public internal(set) var suggestedOrientation = InterfaceOrientation.unknown
+    /// While a finger or pen is on a touchscreen or lifted moments ago (P20), the device orientation
+    /// P8 and P10 last acted on, which they go on seeing; nil when no hold lasts.
+    public internal(set) var heldDeviceOrientation: DeviceOrientation?
 
     var windows: [WindowID: Window] = [:]
     var controllers: [ControllerID: Controller] = [:]

@@ -110,13 +110,21 @@ struct IIODevice {
 /// then from the udev database `/run/udev/data/c<major>:<minor>` (`E:KEY=VALUE` lines).
 struct UdevProperties {
     private var values: [String: String] = [:]
+    /// The device's udev tags: the database's `G:` and `Q:` lines, and the `TAGS` property.
+    private(set) var tags: Set<Substring> = []
 
     init(devicePath: String) {
         if let text = Sysfs.attribute(devicePath + "/uevent") {
             for line in text.split(separator: "\n") { add(line) }
         }
         if let dev = Sysfs.attribute(devicePath + "/dev"), let text = Sysfs.attribute("/run/udev/data/c" + dev) {
-            for line in text.split(separator: "\n") where line.utf8.starts(with: "E:".utf8) { add(line.dropFirst(2)) }
+            for line in text.split(separator: "\n") {
+                if line.utf8.starts(with: "E:".utf8) { add(line.dropFirst(2)) }
+                if line.utf8.starts(with: "G:".utf8) || line.utf8.starts(with: "Q:".utf8) { tags.insert(line.dropFirst(2)) }
+            }
+        }
+        for key in ["TAGS", "CURRENT_TAGS"] {
+            for tag in (values[key] ?? "").split(separator: ":") { tags.insert(tag) }
         }
     }
 

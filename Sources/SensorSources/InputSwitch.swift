@@ -4,8 +4,6 @@
 
 @preconcurrency import Glibc
 import SystemCalls
-import CGLib
-import EventLoop
 
 /// One switch of an input device: a proximity sensor the kernel presents as `SW_FRONT_PROXIMITY`
 /// (phones' sensors behind gpio-keys), or a convertible's `SW_TABLET_MODE` (intel-vbtn, intel-hid,
@@ -16,8 +14,7 @@ final class InputSwitch {
     let node: String
     /// The switch's number (`linux/input-event-codes.h`).
     let code: Int
-    private var fd: FileDescriptor?
-    private var watch: FDWatch?
+    private var input: InputEventNode?
 
     /// The switches' numbers and the event type of switches (`linux/input-event-codes.h`).
     static let tabletMode = 0x01
@@ -32,27 +29,17 @@ final class InputSwitch {
     init(node: String, code: Int, changed: @escaping (Bool) -> Void, failure: @escaping (IIOError) -> Void) throws(IIOError) {
         self.node = node
         self.code = code
-        let fd: FileDescriptor
-        do { fd = try FileDescriptor.open(node, O_RDONLY | O_NONBLOCK) } catch { throw IIOError(path: node, error).prefixed("cannot open ") }
-        self.fd = fd
-        watch = FDWatch(fd: fd.rawValue, condition: CGLIB_IO_IN | CGLIB_IO_ERR | CGLIB_IO_HUP) { [unowned self] condition in
-            if let state = drain(fd) { changed(state) }
-            guard condition & (CGLIB_IO_ERR | CGLIB_IO_HUP) == 0 else {
-                close()
-                failure(IIOError("\(node) went away"))
-                return false
-            }
-            return true
-        }
+        input = try InputEventNode(node: node, prepare: { _ in }, events: { events in
+            // The last state the events give the switch, when any of them is about it.
+            if let last = events.last(where: { $0.type == Self.switchEvent && Int($0.code) == code }) { changed(last.value != 0) }
+        }, failure: failure)
     }
 
     deinit { close() }
 
     func close() {
-        watch?.cancel()
-        watch = nil
-        fd?.close()
-        fd = nil
+        input?.close()
+        input = nil
     }
 
     /// `EVIOCGSW(len)`: `_IOC(_IOC_READ, 'E', 0x1b, len)`, the state of every switch as a bit mask.
@@ -63,34 +50,9 @@ final class InputSwitch {
     /// Whether the switch is on now (something near; tablet mode).
     func state() throws(IIOError) -> Bool {
         var bits = [UInt8](repeating: 0, count: 8)
-        do throws(Errno) {
-            guard let fd else { throw Errno(rawValue: EBADF) }
-            try fd.control(Self.request(bits.count), &bits)
-        } catch {
-            throw IIOError(path: node, error).prefixed("EVIOCGSW on ")
-        }
+        guard let input else { throw IIOError(path: node, Errno(rawValue: EBADF)).prefixed("EVIOCGSW on ") }
+        try input.control(Self.request(bits.count), &bits, "EVIOCGSW")
         return bits[code / 8] & (1 << UInt8(code % 8)) != 0
-    }
-
-    /// The last state the queued events give the switch; nil when none of them is about it.
-    private func drain(_ fd: FileDescriptor) -> Bool? {
-        // `struct input_event`: a timeval (two longs), type and code (16 bits each), value (32 bits).
-        let size = 2 * MemoryLayout<Int>.size + 8
-        var events = [UInt8](repeating: 0, count: size * 16)
-        var latest: Bool?
-        while true {
-            guard let n = try? fd.read(into: &events),
-                  n >= size else { break }
-            events.withUnsafeBytes { raw in
-                for offset in stride(from: 0, through: n - size, by: size) {
-                    let type = raw.loadUnaligned(fromByteOffset: offset + size - 8, as: UInt16.self)
-                    let code = raw.loadUnaligned(fromByteOffset: offset + size - 6, as: UInt16.self)
-                    let value = raw.loadUnaligned(fromByteOffset: offset + size - 4, as: Int32.self)
-                    if type == Self.switchEvent, code == UInt16(self.code) { latest = value != 0 }
-                }
-            }
-        }
-        return latest
     }
 
     /// The first input device, by name, whose switches include `code` (its parent's `capabilities/sw`,

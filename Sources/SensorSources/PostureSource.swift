@@ -5,6 +5,7 @@
 import Orientation
 import Sensors
 import Log
+import EventLoop
 
 /// Where the convertible's posture comes from (Docs/sensors.md, "Posture"), read only while someone
 /// claims orientations, first found of: a hinge sensor (`HingeSensor`, classified by
@@ -12,8 +13,11 @@ import Log
 /// display's latest reading and the base's give the hinge angle, `HingeFromAccelerometers`); a
 /// tablet-mode switch of an input device (`SW_TABLET_MODE`: intel-vbtn, intel-hid, asus-wmi,
 /// surface_aggregator_tabletsw, lenovo-ymc, …), on for `tablet` and off for `laptop`, with no hinge
-/// angle. Each is read by its driver of the table. Without one the posture is `unknown` and everything
-/// behaves as on a phone. What it finds leaves as `SensorReport.posture`, when posture or angle change.
+/// angle. Each is read by its driver of the table. Without one, and where `pointerEvidence` allows it
+/// (never on a phone), the input devices plugged in say it (`PointerEvidence`: a touchscreen alone is
+/// `tablet`, with a mouse or touchpad `laptop`), once they have stayed the same for
+/// `pointerSettleMs`. Otherwise the posture is `unknown` and everything behaves as on a phone. What it
+/// finds leaves as `SensorReport.posture`, when posture or angle change.
 public final class PostureSource: SensorSource {
     private unowned let sink: SensorSink
     private let thresholds: PostureThresholds
@@ -34,11 +38,22 @@ public final class PostureSource: SensorSource {
     private var running = false
     /// The device last used, so starting again with the same one is not logged every claim.
     private var lastLogged: String?
+    /// Whether the input devices plugged in may give the posture (source 4).
+    private let pointerEvidence: Bool
+    /// The input devices' evidence in force, while it gives the posture; nil while another source does.
+    private var evidence: PointerEvidence?
+    /// Applies the evidence once the pointers have stayed the same for `pointerSettleMs`.
+    private var evidenceTimer: EventLoop.Timer?
+    /// How long the pointers plugged in must stay the same before the posture follows them: a mouse
+    /// gone and back within it (a suspend, a Bluetooth reconnect) changes nothing.
+    public static let pointerSettleMs: UInt32 = 2000
 
-    public init(thresholds: PostureThresholds = PostureThresholds(), display: SampleFeed?, events: DeviceEvents, sink: SensorSink) {
+    public init(thresholds: PostureThresholds = PostureThresholds(), display: SampleFeed?, events: DeviceEvents,
+                pointerEvidence: Bool = false, sink: SensorSink) {
         self.thresholds = thresholds
         self.display = display
         self.events = events
+        self.pointerEvidence = pointerEvidence
         self.sink = sink
     }
 
@@ -65,6 +80,9 @@ public final class PostureSource: SensorSource {
         } else {
             hotplug = []
             close()
+            evidence = nil
+            evidenceTimer?.cancel()
+            evidenceTimer = nil
             report(.unknown, -1)
         }
     }
@@ -98,6 +116,9 @@ public final class PostureSource: SensorSource {
                 take(reading)
             }) else { continue }
             driver = started.driver
+            evidence = nil
+            evidenceTimer?.cancel()
+            evidenceTimer = nil
             if lastLogged != device.sysname {
                 lastLogged = device.sysname
                 Log.info("posture from " + what)
@@ -105,7 +126,29 @@ public final class PostureSource: SensorSource {
             return
         }
         if !candidates.isEmpty { Log.warning("posture: no device found can be read; the posture stays unknown") }
-        report(.unknown, -1)
+        guard pointerEvidence else { return report(.unknown, -1) }
+        let found = PointerEvidence(InputDevice.list(excluding: excluded))
+        guard let applied = evidence else { return apply(found) }
+        if found == applied {
+            evidenceTimer?.cancel()
+            evidenceTimer = nil
+        } else {
+            evidenceTimer?.cancel()
+            evidenceTimer = EventLoop.Timer(afterMs: Self.pointerSettleMs) { [unowned self] in
+                evidenceTimer = nil
+                guard running, driver == nil else { return }
+                apply(PointerEvidence(InputDevice.list()))
+            }
+        }
+    }
+
+    /// Source 4: the input devices' evidence gives the posture.
+    private func apply(_ found: PointerEvidence) {
+        if found != evidence && (evidence != nil || found.posture != .unknown) {
+            Log.info("posture from the input devices: " + found.description)
+        }
+        evidence = found
+        report(found.posture, -1)
     }
 
     /// Closes the device in use.

@@ -33,7 +33,7 @@ enum DriverReading {
     case value(Double)
     /// The hinge's angle and, when the sensor has one, the keyboard's, in degrees.
     case angles(hinge: Double, keyboard: Double?)
-    /// An input device's switch, on or off.
+    /// An input device's switch, on or off; a touchscreen touched or not.
     case switched(Bool)
     /// One reading failed; the next may work.
     case fault(String)
@@ -54,6 +54,8 @@ enum FoundDevice {
     case baseAccelerometer(BaseAccelerometer)
     /// An input device's switch (`SW_TABLET_MODE`).
     case inputSwitch(InputSwitchDevice)
+    /// A touchscreen or pen (the touch hold, P20).
+    case touchscreen(InputDevice)
 
     var sysname: String {
         switch self {
@@ -62,6 +64,7 @@ enum FoundDevice {
         case .hinge(let device): device.sysname
         case .baseAccelerometer(let device): device.sysname
         case .inputSwitch(let device): device.sysname
+        case .touchscreen(let device): device.sysname
         }
     }
 }
@@ -138,6 +141,10 @@ enum SensorDrivers {
                                                            code: InputSwitch.frontProximity), output)
             default: return nil
             }
+        },
+        DriverEntry(name: "input-touch", way: "touch reading") { device, _, output in
+            guard case .touchscreen(let found) = device else { return nil }
+            return TouchscreenDriver(found, output)
         },
         DriverEntry(name: "iio-hinge", way: "hinge reading") { device, _, output in
             guard case .hinge(let hinge) = device else { return nil }

@@ -45,6 +45,8 @@ public enum SensorReport: Equatable, Sendable {
     case reading(ScalarSensorKind, ScalarReading)
     /// A light, proximity or compass sensor appeared or vanished.
     case presence(ScalarSensorKind)
+    /// A finger or pen is on a touchscreen (true) or none is any more (P20), when that changed.
+    case touch(Bool)
 }
 
 /// Where every source sends what it finds: the service.

@@ -50,6 +50,11 @@ public struct ClassifierSettings: Equatable, Sendable {
     /// with no sample for `turnWindowMs` the device is still.
     public var turnRate = 120.0
     public var turnWindowMs = 100.0
+    /// The touch hold (P20): after the last contact on a touchscreen lifts, the device does not turn the
+    /// screen for this long, milliseconds; 0 never holds (and no touchscreen is opened).
+    public var touchHoldMs = 500.0
+    /// A contact held longer than this, seconds, is taken as lifted: a stuck digitizer holds nothing for ever.
+    public var touchStuckSeconds = 30.0
 
     public init() {}
 
@@ -75,6 +80,8 @@ public struct ClassifierSettings: Equatable, Sendable {
         ("RestMagnitudeTolerance", \.restMagnitudeTolerance, 0.005...1),
         ("TurnRate", \.turnRate, 10...100_000),
         ("TurnWindowMs", \.turnWindowMs, 20...1000),
+        ("TouchHoldMs", \.touchHoldMs, 0...10_000),
+        ("TouchStuckSeconds", \.touchStuckSeconds, 1...3600),
     ]}
 
     /// Why these settings make no sense together, nil when they do.

@@ -38,7 +38,10 @@ public final class Daemon {
         service = OrientationService(settings: settings, bus: bus)
         if let (source, feed) = try makeSource(settings, samples: samples) { service.attach(source, feed: feed) }
         // The posture comes from the machine's own devices, whichever source gives the pose.
-        if [.iio, .auto, .sensorProxy].contains(settings.sensor) { service.attachPostureSource() }
+        if [.iio, .auto, .sensorProxy].contains(settings.sensor) {
+            service.attachPostureSource()
+            if settings.classifier.touchHoldMs > 0 { service.attachTouchSource() }
+        }
         do { try service.start() } catch { throw .bus(error) }
         Log.info("serving \(Orientation1.busName) as \(bus.uniqueName)")
     }

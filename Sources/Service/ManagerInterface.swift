@@ -129,6 +129,7 @@ extension OrientationService {
                 Property("Posture", type: "s") { [unowned self] in .string(policy.posture.rawValue) },
                 Property("HingeAngle", type: "d") { [unowned self] in .double(policy.hingeAngle) },
                 Property("SuggestedOrientation", type: "u") { [unowned self] in .uint32(policy.suggestedOrientation.rawValue) },
+                Property("TouchHold", type: "b") { [unowned self] in .bool(policy.touchHold) },
             ],
             signals: [
                 Signal("WillChange", args: [Arg("from", "u"), Arg("to", "u")]),

@@ -52,6 +52,11 @@ public final class OrientationService {
     var sensor: SensorSource?
     /// The convertible's posture source (P18), started and stopped with the claims as the sensor is.
     var postureSource: PostureSource?
+    /// Whether a hand is on the screen (P20), started and stopped with the claims; nil with
+    /// `[Classifier] TouchHoldMs=0` or without real sensors.
+    var touchSource: TouchSource?
+    /// Ends the touch hold `[Classifier] TouchHoldMs` after the last contact lifted (P20).
+    var touchHoldTimer: EventLoop.Timer?
     /// The light, proximity and compass sensors, while the compatibility interface serves them.
     var scalarSensors: ScalarSensors?
     /// The device events every source follows.
@@ -179,9 +184,33 @@ public final class OrientationService {
 
     /// Watches the device's posture (P18) while orientations are claimed.
     func attachPostureSource() {
-        let source = PostureSource(thresholds: settings.postureThresholds, display: feed, events: deviceEvents, sink: self)
+        let source = PostureSource(thresholds: settings.postureThresholds, display: feed, events: deviceEvents,
+                                   pointerEvidence: settings.pointerEvidence && settings.policy.idiom != .phone, sink: self)
         postureSource = source
         if policy.totalClaims > 0 { source.setRunning(true) }
+    }
+
+    /// Watches the touchscreens (P20) while orientations are claimed.
+    func attachTouchSource() {
+        let source = TouchSource(stuckSeconds: settings.classifier.touchStuckSeconds, events: deviceEvents, sink: self)
+        touchSource = source
+        if policy.totalClaims > 0 { source.setRunning(true) }
+    }
+
+    /// A contact began (the hold begins, or goes on) or the last one lifted (the hold ends after
+    /// `[Classifier] TouchHoldMs`, by a timer: the latest pose is acted on then, not at the next sample).
+    func touched(_ on: Bool) {
+        touchHoldTimer?.cancel()
+        touchHoldTimer = nil
+        if on || policy.totalClaims == 0 {
+            policy.setTouchHold(on)
+            return flush()
+        }
+        touchHoldTimer = EventLoop.Timer(afterMs: UInt32(settings.classifier.touchHoldMs.rounded(.up))) { [unowned self] in
+            touchHoldTimer = nil
+            policy.setTouchHold(false)
+            flush()
+        }
     }
 
     // MARK: Running operations
@@ -304,6 +333,7 @@ public final class OrientationService {
         case .sensorNeeded(let on):
             sensor?.setRunning(on)
             postureSource?.setRunning(on)
+            touchSource?.setRunning(on)
         case .willChange(let from, let to):
             Log.debug("rotating from \(from.name) to \(to.name)")
             scheduleCompletion()
@@ -426,6 +456,9 @@ extension OrientationService: SensorSink {
             sensorProxyCompat?.scalarSensor(kind, read: reading)
         case .presence(let kind):
             sensorProxyCompat?.scalarSensorPresenceChanged(kind)
+        case .touch(let on):
+            Log.debug(on ? "touched: the device does not turn the screen" : "touch lifted")
+            touched(on)
         }
     }
 }

@@ -55,9 +55,11 @@ extension Command {
               12:03:04.513 changed InterfaceOrientation: landscape-right (right edge up)
               12:03:04.514 did-change portrait -> landscape-right (right edge up)
               12:03:09.020 suggested landscape-right (right edge up) while rotation is locked; ...
+              12:03:11.300 changed TouchHold: yes
             ('device' is DeviceOrientationDidChange, 'suggested' RotationSuggested (the
             rotation lock is on and the device turned), 'changed' a manager PropertiesChanged
-            other than DeviceOrientation's, which the device line says. The edge is the
+            other than DeviceOrientation's, which the device line says: 'TouchHold: yes' while
+            a finger is on the screen, and the device does not turn it. The edge is the
             device's edge that is up: UIKit's landscape names cross, see 'help status'.)
             With --json: one object per line, with "time", "event" (state, device,
             will-change, did-change, suggested or changed) and the values by name and raw ("state"

@@ -19,6 +19,7 @@ enum PropertyFormat {
         "RotationLocked", "HasAccelerometer", "KeyWindow", "RotationDuration", "ScreenBounds", "FocusedProcess",
         "FocusedApplication", "FocusedApplicationMask", "FocusedApplicationSource", "ApplicationOrientations",
         "InterfaceLockedByApplication", "Posture", "HingeAngle", "SuggestedOrientation",
+        "TouchHold",
     ]
 
     /// Process ids, where 0 means none.

@@ -30,15 +30,6 @@ final class PostureSourceTests: TestbedTestCase {
 
     func log() -> String { daemon?.log ?? "" }
 
-    /// One `struct input_event` of a 64-bit kernel: a zero timeval, type, code, value.
-    func inputEvent(type: UInt16, code: UInt16, value: Int32) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        withUnsafeBytes(of: type.littleEndian) { bytes += $0 }
-        withUnsafeBytes(of: code.littleEndian) { bytes += $0 }
-        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
-        return bytes
-    }
-
     /// The switch moves: its event, then the report's end (`SYN_REPORT`).
     func flipSwitch(_ on: Bool) throws {
         try testbed.writeDevice("/dev/input/event4", inputEvent(type: 5, code: 1, value: on ? 1 : 0) + inputEvent(type: 0, code: 0, value: 0))

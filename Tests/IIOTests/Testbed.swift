@@ -97,6 +97,19 @@ final class Testbed {
         try command(["op": "event_fd", "node": node, "fds": fds.map(Int.init)])
     }
 
+    /// Has the driver stand for evdev on `node`: every ioctl and read made on it recorded in order,
+    /// `EVIOCSMASK` and `EVIOCGRAB` accepted, `EVIOCGKEY` answered with the keys set by `evdevKeys`.
+    func recordEvdev(_ node: String) throws { try command(["op": "evdev_recorder", "node": node]) }
+
+    /// The keys `EVIOCGKEY` on `node` reports down from now on (`BTN_TOUCH` is 330).
+    func evdevKeys(_ node: String, _ bits: [Int]) throws { try command(["op": "evdev_keys", "node": node, "bits": bits]) }
+
+    /// What was made on `node` since `recordEvdev`, in order: `["call": "EVIOCSMASK", "type": 1,
+    /// "bits": [330]]`, `["call": "read"]` (consecutive reads once), `["call": "EVIOCGKEY"]`, …
+    func evdevLog(_ node: String) throws -> [[String: Any]] {
+        try command(["op": "evdev_log", "node": node])["log"] as? [[String: Any]] ?? []
+    }
+
     /// Writes bytes to the fake character device, as if the kernel had pushed them into the buffer.
     func writeDevice(_ node: String, _ bytes: [UInt8]) throws {
         try command(["op": "write_dev", "node": node, "hex": bytes.map { String(format: "%02x", $0) }.joined()])
@@ -111,6 +124,16 @@ final class Testbed {
         _ = driver.stop()
         _ = try? FileManager.default.removeItem(atPath: root)
     }
+}
+
+/// One `struct input_event` of a 64-bit kernel, as a test writes it into an input device's node: a
+/// zero timeval, type, code, value.
+func inputEvent(type: UInt16, code: UInt16, value: Int32) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: 16)
+    withUnsafeBytes(of: type.littleEndian) { bytes += $0 }
+    withUnsafeBytes(of: code.littleEndian) { bytes += $0 }
+    withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    return bytes
 }
 
 /// A test with a umockdev testbed beside its `World` (a private bus and a probe), made in setUp and

@@ -123,12 +123,18 @@ final class UdevRuleTests: XCTestCase {
         }
     }
 
-    func testAnAccelerometerWantsTheService() throws {
+    /// The project installed in a scratch prefix, where `udevadm test` can run the rule: skipped
+    /// without the tools or without root (a mount namespace).
+    private func installation() throws -> Installation {
         for tool in ["udevadm", "umockdev-run", "unshare"] where !toolExists(tool) {
             throw unavailable("\(tool) is not installed")
         }
         guard getuid() == 0 else { throw unavailable("a mount namespace needs root") }
-        let install = try Installation()
+        return try Installation()
+    }
+
+    func testAnAccelerometerWantsTheService() throws {
+        let install = try installation()
         defer { install.remove() }
         let rule = "\(install.prefix)/lib/udev/rules.d/80-orientationd.rules"
 
@@ -166,5 +172,39 @@ final class UdevRuleTests: XCTestCase {
         let keyboard = try input(false)
         XCTAssertEqual(keyboard["SUBSYSTEM"], "input")
         XCTAssertFalse(keyboard["SYSTEMD_WANTS"]?.contains("orientationd.service") == true, "\(keyboard)")
+    }
+
+    /// A touchscreen and a pen: the daemon's group gets read access to the node by an ACL entry, the
+    /// node keeps its group, and the service is not asked for; a keyboard gets nothing (P20).
+    func testTouchscreensAndPensAreReadableByTheDaemonsGroup() throws {
+        let install = try installation()
+        defer { install.remove() }
+        let rule = "\(install.prefix)/lib/udev/rules.d/80-orientationd.rules"
+        func run(_ property: String) throws -> ToolResult {
+            let path = "/devices/platform/i2c-ELAN2514:00/input/input12/event12"
+            return try udevadmTest(rule: rule, attributes: [], scratch: install.root, devicePath: path, description: """
+                P: \(path)
+                N: input/event12
+                E: DEVNAME=/dev/input/event12
+                E: SUBSYSTEM=input
+                E: ID_INPUT=1
+                E: \(property)=1
+                A: dev=13:76
+
+                """)
+        }
+        for property in ["ID_INPUT_TOUCHSCREEN", "ID_INPUT_TABLET", "ID_INPUT_KEYBOARD"] {
+            let result = try run(property)
+            let commands = result.stdout.split(separator: "\n").filter { $0.hasPrefix("run: ") }
+            let acl = commands.filter { $0.contains("setfacl -m g:orientationd:r /dev/input/event12") }
+            let ruleLines = result.stderr.split(separator: "\n").filter { $0.contains("80-orientationd.rules:") }
+            XCTAssertFalse(ruleLines.contains { $0.contains(" GROUP ") }, "\(property): the node keeps its group: \(ruleLines)")
+            XCTAssertFalse(result.stdout.contains("SYSTEMD_WANTS=orientationd.service"), "\(property): \(result.stdout)")
+            if property == "ID_INPUT_KEYBOARD" {
+                XCTAssertTrue(acl.isEmpty, "a keyboard is never the daemon's: \(commands)")
+            } else {
+                XCTAssertEqual(acl.count, 1, "\(property): \(result.stdout)")
+            }
+        }
     }
 }

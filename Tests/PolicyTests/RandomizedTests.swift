@@ -77,6 +77,8 @@ final class RandomizedPolicyTests: XCTestCase {
             var thrown: PolicyError?
             var lockedBefore = policy.rotationLocked
             let deviceBefore = policy.deviceOrientation
+            let heldBefore = policy.touchHold
+            let awaitingBefore = policy.awaitingFreshPose
             do {
                 switch rng.below(28) {
                 case 0:
@@ -175,7 +177,11 @@ final class RandomizedPolicyTests: XCTestCase {
                     name = "setDeviceOrientation(\(raw))"
                     try policy.setDeviceOrientation(raw)
                 case 24:
-                    switch rng.below(10) {
+                    switch rng.below(12) {
+                    case 10, 11:
+                        let held = rng.chance(60)
+                        name = "setTouchHold(\(held))"
+                        policy.setTouchHold(held)
                     case 0...3:
                         name = "attemptRotation"
                         policy.attemptRotation()
@@ -279,10 +285,19 @@ final class RandomizedPolicyTests: XCTestCase {
             if shownDevice != policy.deviceOrientation { problems.append("DeviceOrientation changed silently") }
             if shownOrientation != policy.interfaceOrientation { problems.append("InterfaceOrientation changed silently") }
             if pendingFromEvents != policy.transition { problems.append("transition does not match the events") }
-            // P11: while locked, reports do not move DeviceOrientation (claims may still gate it).
-            if lockedBefore, policy.rotationLocked, name.hasPrefix("sensorReported") || name.hasPrefix("setDeviceOrientation"),
+            // P11: while locked, reports do not move DeviceOrientation (claims may still gate it, and the
+            // first pose after a claim began or the device went is the one the claim starts with).
+            if lockedBefore, policy.rotationLocked, !awaitingBefore, name.hasPrefix("sensorReported") || name.hasPrefix("setDeviceOrientation"),
                policy.deviceOrientation != deviceBefore {
                 problems.append("a report moved DeviceOrientation while locked")
+            }
+            // P20: during a hold a sensor report turns nothing and no suggestion is made.
+            if heldBefore, policy.touchHold, name.hasPrefix("sensorReported"),
+               changes.events.contains(where: { if case .willChange = $0 { true } else { false } }) {
+                problems.append("a sensor report turned the screen during a touch hold")
+            }
+            if policy.touchHold, changes.events.contains(where: { if case .rotationSuggested = $0 { true } else { false } }) {
+                problems.append("a suggestion was made during a touch hold")
             }
             problems += invariants(policy, departed: departed)
             if !problems.isEmpty {
@@ -443,7 +458,7 @@ struct Readable {
                    "RotationLocked": "\(p.rotationLocked)", "KeyWindow": String(describing: p.keyWindow),
                    "FocusedProcess": "\(p.focusedProcess)", "InterfaceLockedByApplication": "\(p.interfaceLockedByApplication)",
                    "Posture": p.posture.rawValue, "HingeAngle": "\(p.hingeAngle)",
-                   "SuggestedOrientation": "\(p.suggestedOrientation.rawValue)"]
+                   "SuggestedOrientation": "\(p.suggestedOrientation.rawValue)", "TouchHold": "\(p.touchHold)"]
         for id in p.windowIDs {
             let w = p.window(id)!
             windows[id] = ["DelegateMask": "\(w.delegateMask.rawValue)", "RootController": String(describing: w.rootController),

@@ -160,7 +160,8 @@ struct Snapshot: Equatable, CustomStringConvertible {
             + "authority=\(String(describing: p.focusAuthority)) focused=\(p.focusedProcess) clock=\(p.clock) "
             + "application=\(String(describing: p.focusedApplication)) declaration=\(p.focusedDeclaration) "
             + "overrides=\(p.applicationOverrides.map { "\($0.key)=\($0.value.rawValue)" }.sorted()) "
-            + "posture=\(p.posture) hinge=\(p.hingeAngle) suggested=\(p.suggestedOrientation)")
+            + "posture=\(p.posture) hinge=\(p.hingeAngle) suggested=\(p.suggestedOrientation) "
+            + "held=\(String(describing: p.heldDeviceOrientation))")
         for (client, count) in p.claims.sorted(by: { $0.key < $1.key }) { l.append("claims \(client)=\(count)") }
         for (client, o) in p.owned.sorted(by: { $0.key < $1.key }) {
             l.append("owned \(client) uid=\(o.user) windows=\(o.windows.sorted()) controllers=\(o.controllers.sorted())")

@@ -5,18 +5,24 @@
 import Orientation
 import Policy
 import Sensors
+import SensorSources
 import XCTest
 
 /// One scene of `traces/scenes/`: the display's samples, the hinge angle (−1: no hinge) and the
-/// truth (the orientation the user wants the screen in) of each.
+/// truth (the orientation the user wants the screen in) of each; where the scene says them, whether a
+/// finger is on the screen and whether a pointer is plugged in.
 struct Scene {
     struct Row {
         let sample: Sample
         let hinge: Double
         let truth: InterfaceOrientation
+        var touch = false
+        var pointer = false
     }
     let name: String
-    let convertible: Bool
+    /// `phone`, `convertible` (a hinge) or `tablet` (no hinge; the pointers plugged in give the posture).
+    let kind: String
+    var convertible: Bool { kind == "convertible" }
     let rows: [Row]
 
     init(name: String, text: String) throws {
@@ -27,14 +33,17 @@ struct Scene {
             if line.hasPrefix("# kind:") { kind = line.dropFirst("# kind:".count).trimmingCharacters(in: .whitespaces) }
             if line.hasPrefix("#") { continue }
             let f = line.split(separator: ",").map(String.init)
-            guard f.count == 6, let t = Double(f[0]), let x = Double(f[1]), let y = Double(f[2]), let z = Double(f[3]),
-                  let hinge = Double(f[4]), let truth = try? DeviceOrientation(parsing: f[5]).interfaceOrientation else {
-                throw SceneError(message: "\(name) line \(number + 1): '\(line)' is not t_ms,x,y,z,hinge,truth")
+            guard f.count == 6 || f.count == 8, let t = Double(f[0]), let x = Double(f[1]), let y = Double(f[2]),
+                  let z = Double(f[3]), let hinge = Double(f[4]),
+                  let truth = try? DeviceOrientation(parsing: f[5]).interfaceOrientation,
+                  f.count == 6 || (["0", "1"].contains(f[6]) && ["0", "1"].contains(f[7])) else {
+                throw SceneError(message: "\(name) line \(number + 1): '\(line)' is not t_ms,x,y,z,hinge,truth[,touch,pointer]")
             }
-            rows.append(Row(sample: Sample(t: t, x: x, y: y, z: z), hinge: hinge, truth: truth))
+            rows.append(Row(sample: Sample(t: t, x: x, y: y, z: z), hinge: hinge, truth: truth,
+                            touch: f.count == 8 && f[6] == "1", pointer: f.count == 8 && f[7] == "1"))
         }
-        guard let kind, ["phone", "convertible"].contains(kind) else { throw SceneError(message: "\(name): no '# kind:' line") }
-        convertible = kind == "convertible"
+        guard let kind, ["phone", "convertible", "tablet"].contains(kind) else { throw SceneError(message: "\(name): no '# kind:' line") }
+        self.kind = kind
         self.rows = rows
     }
 
@@ -85,18 +94,49 @@ struct Score: Equatable, CustomStringConvertible {
 }
 
 /// The daemon's chain without the bus: the classifier on every sample (or every `every`-th from `phase`), the hinge read every 250 ms
-/// as the hinge source polls it and classified by the posture thresholds, and the policy (a phone,
-/// or a convertible as a tablet) deciding the interface orientation.
-func play(_ scene: Scene, classifierSettings: ClassifierSettings = ClassifierSettings(), every: Int = 1, phase: Int = 0)
-    -> [(t: Double, to: InterfaceOrientation)] {
-    let policy = Policy(configuration: PolicyConfiguration(idiom: scene.convertible ? .tablet : .phone))
+/// as the hinge source polls it and classified by the posture thresholds, the touch hold (P20: held
+/// while touched and for `[Classifier] TouchHoldMs` after), the pointers' evidence of a tablet (a
+/// change taken once stable for 2 s), and the policy (a phone, or a convertible or tablet as a
+/// tablet) deciding the interface orientation. `pointerEvidence` false leaves a tablet's posture unknown.
+func play(_ scene: Scene, classifierSettings: ClassifierSettings = ClassifierSettings(), every: Int = 1, phase: Int = 0,
+          pointerEvidence: Bool = true) -> [(t: Double, to: InterfaceOrientation)] {
+    let policy = Policy(configuration: PolicyConfiguration(idiom: scene.kind == "phone" ? .phone : .tablet))
     policy.beginGenerating(client: ":1.1")
     var classifier = Classifier(settings: classifierSettings)
     let thresholds = PostureThresholds()
     var nextHingeRead = -Double.infinity
     var changes: [(t: Double, to: InterfaceOrientation)] = []
     var shown = policy.interfaceOrientation
+    var holdEnds: Double?
+    var evidenceSince: Double?
     for (i, row) in scene.rows.enumerated() where i % every == phase {
+        let t = row.sample.t
+        if classifierSettings.touchHoldMs > 0 {
+            if row.touch {
+                holdEnds = nil
+                policy.setTouchHold(true)
+            } else if policy.touchHold {
+                let end = holdEnds ?? t + classifierSettings.touchHoldMs
+                holdEnds = end
+                if t >= end {
+                    holdEnds = nil
+                    policy.setTouchHold(false)
+                }
+            }
+        }
+        if scene.kind == "tablet" && pointerEvidence {
+            let evidence: Posture = row.pointer ? .laptop : .tablet
+            if policy.posture == .unknown {
+                policy.setPosture(evidence)
+            } else if evidence == policy.posture {
+                evidenceSince = nil
+            } else if let since = evidenceSince, t - since >= Double(PostureSource.pointerSettleMs) {
+                evidenceSince = nil
+                policy.setPosture(evidence)
+            } else if evidenceSince == nil {
+                evidenceSince = t
+            }
+        }
         if row.hinge >= 0, row.sample.t >= nextHingeRead {
             nextHingeRead = row.sample.t + 250
             policy.setPosture(thresholds.posture(hinge: row.hinge, keyboard: 0,
@@ -126,8 +166,29 @@ final class SceneTests: XCTestCase {
     func testTheSceneSetIsWhole() throws {
         XCTAssertEqual(try SceneTests.scenes().map(\.name), [
             "convertible-folded.csv", "convertible-in-a-bag.csv", "convertible-on-a-train.csv", "phone-overhead-in-bed.csv",
-            "phone-picked-up.csv", "phone-put-down.csv", "phone-shaken.csv", "phone-turned-by-hand.csv", "phone-walking.csv",
+            "phone-picked-up.csv", "phone-put-down.csv", "phone-scrolling-in-bed.csv", "phone-shaken.csv",
+            "phone-turned-by-hand.csv", "phone-walking.csv", "tablet-detachable.csv", "tablet-typing-tilted.csv",
         ])
+    }
+
+    /// Without the touch hold, the scenes with a hand on the screen turn under it; without pointer
+    /// evidence, the detachable turns while used as a laptop; and each still turns when the truth does.
+    func testWithoutTheTouchHoldAndPointersTheHandsScenesGoWrong() throws {
+        let scenes = try SceneTests.scenes()
+        var noHold = ClassifierSettings()
+        noHold.touchHoldMs = 0
+        for name in ["phone-scrolling-in-bed.csv", "tablet-typing-tilted.csv"] {
+            let scene = try XCTUnwrap(scenes.first { $0.name == name })
+            XCTAssertTrue(scene.rows.contains(where: \.touch), name)
+            let score = Score(changes: play(scene, classifierSettings: noHold), truth: scene.truthChanges)
+            XCTAssertGreaterThanOrEqual(score.falseChanges.count, 2, "\(name) turns under the hand without the hold: \(score)")
+        }
+        let detachable = try XCTUnwrap(scenes.first { $0.name == "tablet-detachable.csv" })
+        let score = Score(changes: play(detachable, pointerEvidence: false), truth: detachable.truthChanges)
+        XCTAssertGreaterThanOrEqual(score.falseChanges.count, 2, "a docked detachable turns without pointer evidence: \(score)")
+        XCTAssertEqual(detachable.truthChanges.map(\.to), [LL, P])
+        let typing = try XCTUnwrap(scenes.first { $0.name == "tablet-typing-tilted.csv" })
+        XCTAssertEqual(typing.truthChanges.map(\.to), [LL, P])
     }
 
     func testEverySceneGivesTheTruthsChangesAndNoOther() throws {

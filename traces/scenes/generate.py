@@ -21,7 +21,12 @@ roll 0 is portrait, +90 the left edge up (landscape-right), -90 the right edge u
 
 Columns: t_ms, x, y, z (m/s², the display's accelerometer), hinge (degrees, -1 when the device has
 no hinge), truth (the device orientation whose interface orientation the screen should show:
-portrait, landscape-left, landscape-right or portrait-upside-down).
+portrait, landscape-left, landscape-right or portrait-upside-down). Scenes with a hand on the screen
+or a pointer plugged in add two: touch (1 while a finger is on the touchscreen) and pointer (1 while
+a mouse or touchpad is plugged in; a detachable's keyboard cover).
+
+Kinds: phone (Idiom=phone), convertible (a hinge; Idiom=tablet), tablet (no hinge, a touchscreen;
+Idiom=tablet, so the pointers plugged in give the posture).
 """
 import math
 import os
@@ -39,6 +44,8 @@ class Scene:
         self.roll, self.tilt, self.hinge, self.truth = roll, tilt, hinge, truth
         self.t = 0
         self.rows = []
+        self.touch = None      # touch(t_ms) -> bool while the scene records touches, else None
+        self.pointer = None    # 1 or 0 while the scene records a pointer plugged in, else None
         self.tremor = 1.0      # degrees of hand tremor (random walk, pulled back)
         self.noise = 0.05      # m/s², the sensor's own noise
         self._wobble = [0.0, 0.0]
@@ -74,16 +81,20 @@ class Scene:
         y = -G * math.cos(roll) * math.cos(tilt) + linear[1] + self.rng.gauss(0, self.noise)
         z = G * math.sin(tilt) + linear[2] + self.rng.gauss(0, self.noise)
         hinge = -1 if self.hinge < 0 else round(self.hinge % 360.0 if self.hinge < 360 else 360.0, 1)
-        self.rows.append((self.t, x, y, z, hinge, self.truth))
+        touched = 1 if self.touch is not None and self.touch(self.t) else 0
+        self.rows.append((self.t, x, y, z, hinge, self.truth, touched, self.pointer or 0))
 
     def write(self):
         path = os.path.join(HERE, self.name + '.csv')
         with open(path, 'w') as f:
             f.write('# %s\n' % self.description)
             f.write('# kind: %s\n' % self.kind)
-            f.write('# t_ms,x,y,z in m/s² (the display), hinge in degrees (-1: none), truth\n')
-            for t, x, y, z, hinge, truth in self.rows:
-                f.write('%d,%.3f,%.3f,%.3f,%s,%s\n' % (t, x, y, z, ('%g' % hinge), truth))
+            extra = self.kind == 'tablet' or any(row[6] or row[7] for row in self.rows)
+            f.write('# t_ms,x,y,z in m/s² (the display), hinge in degrees (-1: none), truth%s\n'
+                    % (', touch (1: a finger on the screen), pointer (1: a mouse or touchpad plugged in)' if extra else ''))
+            for t, x, y, z, hinge, truth, touched, pointer in self.rows:
+                f.write('%d,%.3f,%.3f,%.3f,%s,%s%s\n' % (t, x, y, z, ('%g' % hinge), truth,
+                                                         ',%d,%d' % (touched, pointer) if extra else ''))
 
 
 # -- what bodies and vehicles add -------------------------------------------------------------------
@@ -121,6 +132,16 @@ def train(rng, lateral=0.0):
         return (lateral * math.sin(math.pi * u) + v + 0.3 * math.sin(2 * math.pi * 11 * t / 1000),
                 0.2 * math.sin(2 * math.pi * 8 * t / 1000), v * 0.5)
     return motion
+
+
+def flicks(period=650, down=250, start=0):
+    """Scrolling a feed: a flick of `down` ms every `period` ms (the gaps shorter than the touch hold)."""
+    return lambda t: (t - start) % period < down
+
+
+def taps(period=260, down=110):
+    """Typing: a tap every `period` ms."""
+    return lambda t: t % period < down
 
 
 # -- the scenes ---------------------------------------------------------------------------------------
@@ -278,6 +299,61 @@ def scenes():
     s.segment(1000, roll=0, tilt=22)
     s.tremor = 0.5
     s.hold(4000, motion=train(s.rng))
+    out.append(s)
+
+    s = Scene('phone-scrolling-in-bed', 'phone', 'a feed scrolled in portrait, the reader lying down on the side while '
+              'scrolling on, then sitting up again: the screen should never turn', 10, roll=0, tilt=35)
+    s.hold(2000)
+    s.touch = flicks()
+    s.hold(2000)
+    s.segment(1500, roll=80, tilt=15)       # lying down on the side, the phone beside the face
+    s.hold(9000)
+    s.segment(1500, roll=0, tilt=35)        # sitting up
+    s.hold(1300)
+    s.touch = None
+    s.hold(3000)
+    out.append(s)
+
+    s = Scene('tablet-typing-tilted', 'tablet', 'a tablet on the lap, typed on in portrait and tilted sideways to reach a '
+              'corner while typing, then turned on purpose to landscape and back', 11, roll=0, tilt=40)
+    s.hold(2000)
+    s.touch = taps()
+    s.hold(2000)
+    s.segment(600, roll=65)                 # tilted to reach the right-hand keys
+    s.hold(1800)
+    s.segment(600, roll=0)
+    s.hold(1500)
+    s.segment(600, roll=-68)                # and the other way
+    s.hold(1800)
+    s.segment(600, roll=0)
+    s.hold(1000)
+    s.touch = None
+    s.hold(2000)
+    s.segment(800, roll=90, truth='landscape-right')   # turned on purpose, no finger on it
+    s.hold(3000)
+    s.segment(800, roll=0, truth='portrait')
+    s.hold(3000)
+    out.append(s)
+
+    s = Scene('tablet-detachable', 'tablet', 'a detachable with its keyboard cover attached (a touchpad), used as a laptop '
+              'on the lap of someone lying on the side; the cover taken off and the tablet turned to landscape and back', 12,
+              roll=0, tilt=20)
+    s.pointer = 1
+    s.tremor = 0.5
+    s.hold(3000)
+    s.tremor = 1.0
+    s.segment(1500, roll=75, tilt=10)       # lying down on the side with it
+    s.hold(6000)
+    s.segment(1500, roll=0, tilt=20)        # sitting up
+    s.hold(2000)
+    s.pointer = 0                           # the keyboard cover taken off
+    s.hold(3000)
+    s.segment(700, tilt=40)                 # picked up
+    s.hold(1000)
+    s.segment(800, roll=90, truth='landscape-right')
+    s.hold(3000)
+    s.segment(800, roll=0, truth='portrait')
+    s.hold(3000)
     out.append(s)
     return out
 
