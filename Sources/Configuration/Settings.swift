@@ -59,8 +59,9 @@ public struct Settings {
     /// 2 Hz: as much CPU as iio-sensor-proxy while still, and faster to see a turn (Docs/performance.md,
     /// "Polling as slowly as stillness allows").
     public var stillPollHz = 2.0
-    /// How long readings must hold within `stillTolerance` before the still rate applies (`[Sensor] StillAfterMs`).
-    public var stillAfterMs = 1000.0
+    /// How long readings must hold within `stillTolerance`, the classifier settled on their pose, before
+    /// the still rate applies (`[Sensor] StillAfterMs`); a second at least while it has not settled.
+    public var stillAfterMs = 200.0
     /// How far a reading may stray, m/s² per axis, and still count as still (`[Sensor] StillTolerance`).
     public var stillTolerance = 0.5
     /// `[Sensor] MotionEvents`: a polled accelerometer whose driver offers a motion event is not polled

@@ -3,7 +3,10 @@
 // SPDX-License-Identifier: MIT
 
 /// How often a polled accelerometer is read: at the moving rate while readings change, at the
-/// slower still rate once they have held within a small tolerance for a while.
+/// slower still rate once they have held within a small tolerance for a while: `stillAfterMs` once
+/// the classifier has settled on the pose (it has nothing left to report without another sample),
+/// else the longer `unsettledStillAfterMs`. A turn is over when its pose is reported and the device
+/// holds it, not a fixed second later.
 ///
 /// Detecting a turn from stillness takes half the still interval on average. The first reading
 /// that moves is checked again after the classifier's rest time (`[Classifier] RestMs`), so a
@@ -17,9 +20,12 @@ public struct PollPace: Sendable {
     /// Milliseconds between polls once it has lain still (`[Sensor] StillPollHz`, which takes decimals:
     /// 1.43 Hz is 699 ms, iio-sensor-proxy's 700).
     public let stillIntervalMs: Int
-    /// How long readings must hold before the still rate applies (`motionStillAfterMs` while motion events
-    /// wake the reader, else `[Sensor] StillAfterMs`).
+    /// How long readings must hold, the classifier settled, before the still rate applies
+    /// (`motionStillAfterMs` while motion events wake the reader, else `[Sensor] StillAfterMs`).
     public var stillAfterMs: Double
+    /// How long readings must hold before the still rate applies while the classifier has not settled
+    /// (a grip holding a pose back, a candidate waiting): a second, or `stillAfterMs` when longer.
+    public var unsettledStillAfterMs: Double { max(stillAfterMs, 1000) }
     /// How far (m/s², per axis) a reading may stray and still count as the same pose: about 3°,
     /// well above a resting sensor's noise and well below any turn.
     public let tolerance: Double
@@ -35,7 +41,7 @@ public struct PollPace: Sendable {
     /// Readings that strayed beyond the tolerance so far: a new pose or a movement each.
     public private(set) var moves = 0
 
-    public init(pollHz: Int, stillPollHz: Double, stillAfterMs: Double = 1000, tolerance: Double = 0.5, confirmMs: Double = 20,
+    public init(pollHz: Int, stillPollHz: Double, stillAfterMs: Double = 200, tolerance: Double = 0.5, confirmMs: Double = 20,
                 motionStillAfterMs: Double? = nil) {
         self.pollHz = max(1, pollHz)
         movingIntervalMs = max(1, 1000 / self.pollHz)
@@ -52,14 +58,16 @@ public struct PollPace: Sendable {
         return hz == hz.rounded() ? SysfsNumber.decimal(Int(hz)) : String(hz)
     }
 
-    /// Whether the readings have held for `stillAfterMs`.
+    /// Whether the readings have held long enough for the still rate.
     public var isStill: Bool { still }
 
-    /// The interval to wait before the next poll, given the reading just taken.
-    public mutating func interval(after sample: Sample) -> Int {
+    /// The interval to wait before the next poll, given the reading just taken and whether the
+    /// classifier has settled after it.
+    public mutating func interval(after sample: Sample, settled: Bool = true) -> Int {
         if let r = reference, abs(sample.x - r.x) <= tolerance, abs(sample.y - r.y) <= tolerance,
            abs(sample.z - r.z) <= tolerance {
-            still = still || sample.t - r.t >= stillAfterMs
+            let held = sample.t - r.t
+            still = still || held >= (settled ? stillAfterMs : unsettledStillAfterMs)
             return still ? stillIntervalMs : movingIntervalMs
         }
         if reference != nil { moves += 1 }

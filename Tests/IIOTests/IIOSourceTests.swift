@@ -489,6 +489,19 @@ final class IIOSourceTests: TestbedTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 1.5, daemon!.log)
     }
 
+    /// A turn's fast polls end when it is over: once its pose is reported and held for
+    /// `StillAfterMs` (200 ms), not a second after. Measured over the second that follows the report.
+    func testATurnsFastPollsEndWhenItsPoseIsReported() throws {
+        let (path, _) = try wakeupsWhileStill(config: "[Sensor]\nPollHz=20\nStillPollHz=2\n")
+        try testbed.set(path, ["in_accel_x_raw": "\(-g)", "in_accel_y_raw": "0"])
+        try assertOrientation(3, "the turn", timeout: 3)
+        let before = daemon!.contextSwitches
+        usleep(1_000_000)
+        let wakeups = daemon!.contextSwitches - before
+        // Held 200 ms at 20 Hz (4 polls), then 2 Hz: about 6; a fixed second at 20 Hz would be 20.
+        XCTAssertLessThanOrEqual(wakeups, 12, "woke \(wakeups) times in the second after the turn was reported")
+    }
+
     /// `[Sensor] StillAfterMs`: readings that must hold longer keep the moving rate longer.
     func testStillAfterMsDelaysTheStillRate() throws {
         let (_, wakeups) = try wakeupsWhileStill(config: "[Sensor]\nPollHz=20\nStillPollHz=4\nStillAfterMs=60000\n")

@@ -5,16 +5,28 @@
 import XCTest
 import Sensors
 
-/// The poll rate: fast while readings change, slow once they have held for a second.
+/// The poll rate: fast while readings change, slow once they have held: 200 ms once the classifier
+/// has settled on their pose, a second while it has not.
 final class PollPaceTests: XCTestCase {
     func sample(_ t: Double, _ x: Double, _ y: Double, _ z: Double = 0) -> Sample { Sample(t: t, x: x, y: y, z: z) }
 
-    func testReadingsThatHoldForASecondSlowThePollsDown() {
+    func testReadingsThatHoldOnceSettledSlowThePollsDown() {
         var pace = PollPace(pollHz: 20, stillPollHz: 5)
         XCTAssertEqual(pace.interval(after: sample(0, 0, -9.81)), 50)
-        XCTAssertEqual(pace.interval(after: sample(500, 0.2, -9.7)), 50, "noise within the tolerance, not yet a second")
-        XCTAssertEqual(pace.interval(after: sample(1000, -0.3, -9.9)), 200)
+        XCTAssertEqual(pace.interval(after: sample(150, 0.2, -9.7)), 50, "noise within the tolerance, held 150 ms of 200")
+        XCTAssertEqual(pace.interval(after: sample(200, -0.3, -9.9)), 200)
         XCTAssertEqual(pace.interval(after: sample(5000, 0, -9.81)), 200)
+    }
+
+    func testWhileThePoseIsNotSettledTheyMustHoldASecond() {
+        var pace = PollPace(pollHz: 20, stillPollHz: 5)
+        XCTAssertEqual(pace.interval(after: sample(0, 0, -9.81), settled: false), 50)
+        XCTAssertEqual(pace.interval(after: sample(500, 0.2, -9.7), settled: false), 50, "a candidate waits: not yet a second")
+        XCTAssertEqual(pace.interval(after: sample(1000, -0.3, -9.9), settled: false), 200)
+        var long = PollPace(pollHz: 20, stillPollHz: 5, stillAfterMs: 3000)
+        _ = long.interval(after: sample(0, 0, -9.81), settled: false)
+        XCTAssertEqual(long.interval(after: sample(1000, 0, -9.81), settled: false), 50, "StillAfterMs longer than a second")
+        XCTAssertEqual(long.interval(after: sample(3000, 0, -9.81), settled: false), 200)
     }
 
     func testAnyMovementBringsTheFastRateBackAtOnce() {

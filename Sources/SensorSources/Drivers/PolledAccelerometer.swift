@@ -112,7 +112,7 @@ final class PolledAccelerometer: SensorDriver {
     /// The next poll after `sample`; a device whose motion events wake the poller and that has lain
     /// still long enough is not polled again until one does.
     private func reschedule(after sample: Sample) {
-        let proposed = pace.interval(after: sample)
+        let proposed = pace.interval(after: sample, settled: context.feed?.isSettled ?? true)
         guard let pacer else { return schedule(every: proposed) }
         switch pacer.next(pace, settled: context.feed?.isSettled ?? true, proposedMs: proposed) {
         case .poll(let ms): schedule(every: ms)
