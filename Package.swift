@@ -76,7 +76,7 @@ let package = Package(
                                                "SensorSources", "Log"], swiftSettings: daemonModuleSettings),
         .target(name: "Service", dependencies: ["DBus", "EventLoop", "Orientation", "OrientationAPI", "Policy", "Sensors",
                                                 "SensorSources", "Configuration", "State", "Authorization", "Applications",
-                                                "Compat", "Arguments", "CGLib", "Log"], swiftSettings: daemonModuleSettings),
+                                                "Compat", "Arguments", "CGLib", "Log", "SystemCalls"], swiftSettings: daemonModuleSettings),
         .executableTarget(name: "orientationd", dependencies: ["Service", "EventLoop", "Log"],
                           swiftSettings: daemonModuleSettings + [.define("STATIC_LIBDBUS", .when(configuration: .release))],
                           linkerSettings: [.unsafeFlags(daemonLinkFlags, .when(configuration: .release))]),

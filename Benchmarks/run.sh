@@ -13,7 +13,8 @@
 #   bus-benchmark   idle VmRSS and private memory, Properties.Get/s, start -> name owned (median
 #                   of STARTS), idle context switches, and ours at scale: the CPU of a rotation
 #   memory          what holds the idle memory: per mapped file, per section of our binary, per component;
-#                   and VmRSS, PSS and private memory over MEMORY_STARTS=5 alternating starts (memory/starts.py)
+#                   and VmRSS, PSS and private memory over MEMORY_STARTS=5 alternating starts (memory/starts.py),
+#                   10 s after start and 10 s after a claim, with the page-out's cost on a claim (memory/idle.py)
 #   startup         instructions from exec to name owned (callgrind)
 #   latency         rotation latency, jitter, per-sample cost
 #   power           CPU time per minute and wake-ups per second while claimed: still, turning every 2 s
@@ -79,6 +80,9 @@ if [[ $skip != *",memory,"* ]]; then
     echo "== memory starts" >&2
     "$python" "$here/memory/starts.py" --daemon "$daemon" --starts "${MEMORY_STARTS:-5}" --json "$out/memory-starts.json" \
         | tee "$out/memory-starts.txt" >&2
+    echo "== memory idle" >&2
+    "$python" "$here/memory/idle.py" --daemon "$daemon" --starts "${MEMORY_STARTS:-5}" --json "$out/memory-idle.json" \
+        | tee "$out/memory-idle.txt" >&2
 fi
 step startup --runs "$runs"
 step latency --runs "$runs" --steps "${STEPS:-30}"

@@ -7,7 +7,7 @@
 """Idle memory, mapped back to what holds it: orientationd and iio-sensor-proxy, the peer, both running
 and idle (nobody claiming) on one umockdev fake accelerometer, in one run.
 
-For each: VmRSS and private memory (Private_Clean + Private_Dirty) 1 s after its bus name appears,
+For each: VmRSS and private memory (Private_Clean + Private_Dirty) `--settle` seconds (1) after its bus name appears,
 then per mapped file (resident.py's first table). For ours also: which sections of its own file are
 present and which components and symbols those pages hold (resident.py's analysis).
 
@@ -25,13 +25,13 @@ from sidebyside import arguments, SideBySide, memory_kb  # noqa: E402
 
 
 def main():
-    args = arguments(top=(int, 15))
+    args = arguments(top=(int, 15), settle=(float, 1.0))
 
     sbs = SideBySide(args.daemon, keep=args.keep)
     report = {}
     try:
         procs = {who: sbs.start(who, cold=True)[0] for who in ('ours', 'peer')}
-        time.sleep(1)
+        time.sleep(args.settle)
         for who in ('peer', 'ours'):
             report[who] = memory_kb(procs[who].pid)
         for who in ('peer', 'ours'):

@@ -31,6 +31,9 @@ public enum DaemonCommandLine {
                                    screen as orientationd decides; off when another process owns
                                    that name or with --sensor sensor-proxy ([Compat] SensorProxy)
           --verbose                log every decision (debug lines)
+          --keep-pages             keep the program's pages while idle (by default the kernel
+                                   is given back, after start and after each claim, the pages
+                                   of the program that idling does not touch)
           --version                print the version and exit
           --help                   show this help
 
@@ -51,7 +54,7 @@ public enum DaemonCommandLine {
     public static func parse(_ arguments: [String]) throws(StartupError) -> Outcome {
         // What the flags set, applied over the config file once it is read.
         var bus: BusAddress?, sensor: SensorSourceKind?, replayPath: String?, stateDirectory: String?
-        var sensorProxyCompat = false, verbose = false
+        var sensorProxyCompat = false, verbose = false, keepPages = false
         var configPath: String?, machineInfoPath: String?
         var cursor = ArgumentCursor(arguments)
         while let argument = cursor.next() {
@@ -78,6 +81,7 @@ public enum DaemonCommandLine {
             case "--state-dir": stateDirectory = try operand(argument)
             case "--sensor-proxy-compat": sensorProxyCompat = true
             case "--verbose", "-v": verbose = true
+            case "--keep-pages": keepPages = true
             default: throw StartupError.configuration("unknown option '\(argument)'; see --help")
             }
             if cursor.hasUnusedValue { throw StartupError.configuration("\(argument) takes no value; see --help") }
@@ -99,6 +103,7 @@ public enum DaemonCommandLine {
         if let stateDirectory { settings.stateDirectory = stateDirectory }
         if sensorProxyCompat { settings.sensorProxyCompat = true }
         if verbose { settings.verbose = true }
+        if keepPages { settings.keepsPagesWhenIdle = true }
         if settings.replayPath != nil {
             switch settings.sensor {
             case .simulated: break

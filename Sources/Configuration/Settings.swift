@@ -44,6 +44,8 @@ public struct Settings {
     public var stateDirectory = "/var/lib/orientationd"
     public var sensorProxyCompat = false
     public var verbose = false
+    /// `--keep-pages`: the program's pages are not handed back to the kernel while idle.
+    public var keepsPagesWhenIdle = false
     public var policy = PolicyConfiguration()
     /// Seconds from WillChange to DidChange.
     public var rotationDuration = 0.0

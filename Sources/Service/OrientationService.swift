@@ -17,6 +17,7 @@ import Authorization
 import Compat
 import Configuration
 import State
+import SystemCalls
 
 /// The policy on the bus: the manager, window and controller objects, their signals, the rotation
 /// timer and claims; composed of the saved state (`State`), the settings (`Configuration`), privilege
@@ -26,7 +27,7 @@ import State
 /// Every call runs one policy operation and then `flush()`, which hands the policy's changes to the
 /// `Announcer` and sends the messages it makes.
 public final class OrientationService {
-    let settings: Settings
+    public let settings: Settings
     package let bus: any Bus
     package let policy: Policy
     let authorizer: Authorizer
@@ -67,6 +68,12 @@ public final class OrientationService {
     var departed: ClientID?
     /// `net.hadess.SensorProxy` for desktop shells, when `--sensor-proxy-compat` is on and the name was free.
     var sensorProxyCompat: SensorProxyCompat?
+    /// Whether the program's own pages are handed back to the kernel once idle (`ProgramPages`): after
+    /// start and after the last claim ends. The daemon's process sets it; a service run inside another
+    /// program (the tests) leaves that program's pages alone.
+    public var pagesOutWhenIdle = false {
+        didSet { pageOutWhenIdle() }
+    }
     /// Whether `flush` runs; a report made while it does is announced by it, not by a flush of its own.
     private var flushing = false
     var isFlushing: Bool { flushing }
@@ -327,6 +334,16 @@ public final class OrientationService {
         if flushing { afterFlush.append(work) } else { work() }
     }
 
+    /// Once the loop has nothing else to do, pages out what the program no longer touches: what
+    /// starting or a claim needed and idling does not. No wake-up of its own: it runs in the turn that
+    /// made the daemon idle.
+    func pageOutWhenIdle() {
+        guard pagesOutWhenIdle else { return }
+        _ = Idle.schedule {
+            if let bytes = ProgramPages.pageOut() { Log.debug("idle: \(bytes / 1024) KiB of the program paged out") }
+        }
+    }
+
     /// What an event asks of the daemon besides its messages: the sensor, the rotation's timer, the log.
     private func follow(_ event: PolicyEvent) {
         switch event {
@@ -334,6 +351,7 @@ public final class OrientationService {
             sensor?.setRunning(on)
             postureSource?.setRunning(on)
             touchSource?.setRunning(on)
+            if !on { pageOutWhenIdle() }
         case .willChange(let from, let to):
             Log.debug("rotating from \(from.name) to \(to.name)")
             scheduleCompletion()

@@ -46,6 +46,8 @@ func runDaemon() -> Int32 {
     // 0 after SIGTERM or SIGINT; 1 when the bus went away, which is a failure: systemd's
     // `Restart=on-failure` then starts the daemon again.
     var exitStatus: Int32 = 0
+    // What starting needed and idling does not touch goes back to the kernel, now and after each claim.
+    daemon.service.pagesOutWhenIdle = !daemon.service.settings.keepsPagesWhenIdle
     daemon.bus.onDisconnected = {
         Log.error("disconnected from the bus; exiting with status 1")
         exitStatus = 1
