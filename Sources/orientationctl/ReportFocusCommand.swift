@@ -5,6 +5,8 @@
 import Arguments
 import DBus
 import DesktopSession
+import EventLoop
+import SystemCalls
 
 /// `report-focus`: the focus reporter of the wlroots desktops (Phosh on phoc, sway, labwc, river,
 /// wayfire, Hyprland). It reads the compositor's foreign-toplevel protocol through
@@ -61,11 +63,11 @@ enum ReportFocusCommand {
         toplevels.say = { complain("report-focus: \($0)") }
         var started = false
         toplevels.onFocus = { view in
-            if !started {
-                started = true
-                reporter.start()
-            }
+            guard !started else { return reporter.report(view) }
+            started = true
+            reporter.start()
             reporter.report(view)
+            _ = Idle.schedule { ProgramPages.pageOut() }
         }
         toplevels.onEnd = { end in
             switch end {
@@ -79,6 +81,9 @@ enum ReportFocusCommand {
             throw .runtime("report-focus: \(error)")
         }
         defer { toplevels.stop() }
+        // Started: what starting touched goes back to the kernel once the loop is idle, and again once
+        // the first report is sent (`ProgramPages`), so the reporter idles at what reporting needs.
+        _ = Idle.schedule { ProgramPages.pageOut() }
         try session.run()
     }
 }
