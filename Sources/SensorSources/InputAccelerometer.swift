@@ -33,7 +33,7 @@ final class InputAccelerometerFiles {
 
     /// `EVIOCGABS(axis)`: `_IOR('E', 0x40 + axis, struct input_absinfo)`.
     private static func request(_ axis: UInt) -> UInt {
-        (2 << 30) | (UInt(MemoryLayout<AbsInfo>.size) << 16) | (UInt(UInt8(ascii: "E")) << 8) | (0x40 + axis)
+        InputEventNode.request(0x40 + axis, length: MemoryLayout<AbsInfo>.size)
     }
 
     /// The raw x, y and z (`ABS_X`, `ABS_Y`, `ABS_Z`): three ioctls, nothing allocated.

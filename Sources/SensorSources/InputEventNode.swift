@@ -52,6 +52,12 @@ final class InputEventNode {
 
     deinit { close() }
 
+    /// An evdev request (`linux/input.h`): `_IOC(dir, 'E', number, length)`, reading into the
+    /// caller's buffer or, with `writes`, handing the kernel one.
+    static func request(_ number: UInt, length: Int, writes: Bool = false) -> UInt {
+        (writes ? 1 << 30 : 2 << 30) | (UInt(length) << 16) | (UInt(UInt8(ascii: "E")) << 8) | number
+    }
+
     func close() {
         watch?.cancel()
         watch = nil

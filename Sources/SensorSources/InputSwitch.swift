@@ -44,7 +44,7 @@ final class InputSwitch {
 
     /// `EVIOCGSW(len)`: `_IOC(_IOC_READ, 'E', 0x1b, len)`, the state of every switch as a bit mask.
     private static func request(_ length: Int) -> UInt {
-        (2 << 30) | (UInt(length) << 16) | (UInt(UInt8(ascii: "E")) << 8) | 0x1b
+        InputEventNode.request(0x1b, length: length)
     }
 
     /// Whether the switch is on now (something near; tablet mode).

@@ -80,9 +80,7 @@ public final class PostureSource: SensorSource {
         } else {
             hotplug = []
             close()
-            evidence = nil
-            evidenceTimer?.cancel()
-            evidenceTimer = nil
+            forgetEvidence()
             report(.unknown, -1)
         }
     }
@@ -116,9 +114,7 @@ public final class PostureSource: SensorSource {
                 take(reading)
             }) else { continue }
             driver = started.driver
-            evidence = nil
-            evidenceTimer?.cancel()
-            evidenceTimer = nil
+            forgetEvidence()
             if lastLogged != device.sysname {
                 lastLogged = device.sysname
                 Log.info("posture from " + what)
@@ -129,17 +125,21 @@ public final class PostureSource: SensorSource {
         guard pointerEvidence else { return report(.unknown, -1) }
         let found = PointerEvidence(InputDevice.list(excluding: excluded))
         guard let applied = evidence else { return apply(found) }
-        if found == applied {
-            evidenceTimer?.cancel()
+        evidenceTimer?.cancel()
+        evidenceTimer = nil
+        guard found != applied else { return }
+        evidenceTimer = EventLoop.Timer(afterMs: Self.pointerSettleMs) { [unowned self] in
             evidenceTimer = nil
-        } else {
-            evidenceTimer?.cancel()
-            evidenceTimer = EventLoop.Timer(afterMs: Self.pointerSettleMs) { [unowned self] in
-                evidenceTimer = nil
-                guard running, driver == nil else { return }
-                apply(PointerEvidence(InputDevice.list()))
-            }
+            guard running, driver == nil else { return }
+            apply(PointerEvidence(InputDevice.list()))
         }
+    }
+
+    /// Another source gives the posture, or none is read: the input devices' evidence is forgotten.
+    private func forgetEvidence() {
+        evidence = nil
+        evidenceTimer?.cancel()
+        evidenceTimer = nil
     }
 
     /// Source 4: the input devices' evidence gives the posture.

@@ -28,10 +28,10 @@ final class Touchscreen {
     /// `KEY_CNT`, `ABS_CNT` in bytes, and the types' mask (`EV_CNT` bits, in a long).
     private static let keyBytes = 0x300 / 8, absBytes = 0x40 / 8, typeBytes = 8
 
-    /// `EVIOCSMASK`: `_IOW('E', 0x93, struct input_mask)`, 16 bytes.
-    static let setMaskRequest: UInt = (1 << 30) | (16 << 16) | (UInt(UInt8(ascii: "E")) << 8) | 0x93
+    /// `EVIOCSMASK`: `_IOW('E', 0x93, struct input_mask)`.
+    static let setMaskRequest = InputEventNode.request(0x93, length: MemoryLayout<InputMask>.size, writes: true)
     /// `EVIOCGKEY(len)`: `_IOC(_IOC_READ, 'E', 0x18, len)`.
-    static func keyStateRequest(_ length: Int) -> UInt { (2 << 30) | (UInt(length) << 16) | (UInt(UInt8(ascii: "E")) << 8) | 0x18 }
+    static func keyStateRequest(_ length: Int) -> UInt { InputEventNode.request(0x18, length: length) }
 
     /// `struct input_mask`.
     private struct InputMask {
