@@ -241,7 +241,10 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 [ -x "$ORIENTATIOND" ] || fail "no daemon at $ORIENTATIOND (swift build, or set ORIENTATIOND)"
 [ -x "$ORIENTATIONCTL" ] || fail "no orientationctl at $ORIENTATIONCTL (swift build, or set ORIENTATIONCTL)"
-"$ORIENTATIONCTL" --help 2>&1 | grep -q relay-focus \
+# The help is read whole before it is searched: with pipefail, grep -q leaving early would
+# end the writer by SIGPIPE and fail the check at random.
+ctl_help=$("$ORIENTATIONCTL" --help 2>&1) || true
+grep -q relay-focus <<<"$ctl_help" \
     || fail "$ORIENTATIONCTL has no relay-focus command (the session-to-system relay the script calls)"
 [ -r "$MAIN_JS" ] || fail "no $MAIN_JS"
 id -u "$TEST_USER" >/dev/null 2>&1 || useradd -m "$TEST_USER" || fail "cannot create user $TEST_USER"
