@@ -20,7 +20,7 @@ import EventLoop
 /// finds leaves as `SensorReport.posture`, when posture or angle change.
 public final class PostureSource: SensorSource {
     private unowned let sink: SensorSink
-    private let thresholds: PostureThresholds
+    private var thresholds: PostureThresholds
     /// The display accelerometer's feed, for its latest reading; nil when the daemon reads no
     /// accelerometer itself (the pose comes from an upstream iio-sensor-proxy), and two
     /// accelerometers then cannot give the posture.
@@ -32,6 +32,8 @@ public final class PostureSource: SensorSource {
     private var displayPose = DeviceOrientation.unknown
     private var driver: SensorDriver?
     private var hingeAngle = -1.0
+    /// The keyboard half's angle last read with the hinge's, when the sensor gives one.
+    private var lastKeyboard: Double?
     /// Device events of the iio and input subsystems, while running.
     private var hotplug: [DeviceEvents.Subscription] = []
     private var posture = Posture.unknown
@@ -55,6 +57,15 @@ public final class PostureSource: SensorSource {
         self.events = events
         self.pointerEvidence = pointerEvidence
         self.sink = sink
+    }
+
+    /// Classifies with `thresholds` from now on (a configuration reload); a hinge angle known now is
+    /// classified again at once.
+    public func setThresholds(_ thresholds: PostureThresholds) {
+        self.thresholds = thresholds
+        guard running, hingeAngle >= 0 else { return }
+        report(thresholds.posture(hinge: hingeAngle, keyboard: lastKeyboard, displayUpsideDown: displayPose == .portraitUpsideDown,
+                                  previous: posture), hingeAngle)
     }
 
     /// Whether a posture device is read now.
@@ -162,6 +173,7 @@ public final class PostureSource: SensorSource {
         guard running else { return }
         switch reading {
         case .angles(let hinge, let keyboard):
+            lastKeyboard = keyboard
             report(thresholds.posture(hinge: hinge, keyboard: keyboard, displayUpsideDown: displayPose == .portraitUpsideDown,
                                       previous: posture), hinge)
         case .acceleration(let base):

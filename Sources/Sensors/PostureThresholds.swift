@@ -19,10 +19,11 @@ public struct PostureThresholds: Equatable, Sendable {
 
     public init() {}
 
-    /// The config keys of `[Posture]`, with their accepted ranges.
+    /// The config keys of `[Posture]`, with their accepted ranges: wide enough for a hinge whose computed
+    /// angle stops short (`orientationctl calibrate hinge` writes thresholds inside the range reached).
     public static var keys: [(key: String, path: WritableKeyPath<PostureThresholds, Double>, range: ClosedRange<Double>)] {[
-        ("LaptopAngle", \.laptopAngle, 90...300),
-        ("TabletAngle", \.tabletAngle, 200...360),
+        ("LaptopAngle", \.laptopAngle, 45...300),
+        ("TabletAngle", \.tabletAngle, 100...360),
         ("Hysteresis", \.hysteresis, 0...45),
         ("TentKeyboardAngle", \.tentKeyboardAngle, 0...90),
     ]}

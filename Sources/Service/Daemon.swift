@@ -92,6 +92,20 @@ public final class Daemon {
         }
     }
 
+    /// Reads the command line's configuration files again (SIGHUP) and applies what a reload may
+    /// change; a file that no longer reads leaves everything as it was.
+    public func reload(arguments: [String]) {
+        let outcome: DaemonCommandLine.Outcome
+        do { outcome = try DaemonCommandLine.parse(arguments) } catch {
+            Log.error("reload: \(error.message); the configuration in force stays")
+            return
+        }
+        guard case .run(let settings, let warnings) = outcome else { return }
+        for warning in warnings { Log.warning("reload: " + warning) }
+        Log.info("reload: read " + (settings.configFiles.isEmpty ? "no configuration file" : settings.configFiles.joined(separator: ", ")))
+        service.reload(settings)
+    }
+
     /// Releases the name so a successor can take it at once.
     public func stop() {
         if let report = service.feed?.costReport { Log.debug(report) }

@@ -130,6 +130,7 @@ extension OrientationService {
                 Property("HingeAngle", type: "d") { [unowned self] in .double(policy.hingeAngle) },
                 Property("SuggestedOrientation", type: "u") { [unowned self] in .uint32(policy.suggestedOrientation.rawValue) },
                 Property("TouchHold", type: "b") { [unowned self] in .bool(policy.touchHold) },
+                Property("MountMatrixSuspect", type: "b") { [unowned self] in .bool(mountMatrixCheck.suspect) },
             ],
             signals: [
                 Signal("WillChange", args: [Arg("from", "u"), Arg("to", "u")]),

@@ -28,6 +28,8 @@ import SystemCalls
 /// `Announcer` and sends the messages it makes.
 public final class OrientationService {
     public let settings: Settings
+    /// `[Posture]`'s hinge thresholds in force: the settings' until a reload changes them.
+    var postureThresholds: PostureThresholds
     package let bus: any Bus
     package let policy: Policy
     let authorizer: Authorizer
@@ -58,6 +60,11 @@ public final class OrientationService {
     var touchSource: TouchSource?
     /// Ends the touch hold `[Classifier] TouchHoldMs` after the last contact lifted (P20).
     var touchHoldTimer: EventLoop.Timer?
+    /// Whether the display accelerometer's mount matrix looks wrong (`MountMatrixSuspect`).
+    lazy var mountMatrixCheck = MountMatrixCheck { [unowned self] in
+        announcer.name(managerProperty: "MountMatrixSuspect")
+        flush()
+    }
     /// The light, proximity and compass sensors, while the compatibility interface serves them.
     var scalarSensors: ScalarSensors?
     /// The device events every source follows.
@@ -83,6 +90,7 @@ public final class OrientationService {
     /// Builds the service on `connection`, restoring the saved state (P15).
     public init(settings: Settings, bus: any Bus) {
         self.settings = settings
+        postureThresholds = settings.postureThresholds
         self.bus = bus
         store = StateStore(directory: settings.stateDirectory)
         let saved = store.load()
@@ -191,7 +199,7 @@ public final class OrientationService {
 
     /// Watches the device's posture (P18) while orientations are claimed.
     func attachPostureSource() {
-        let source = PostureSource(thresholds: settings.postureThresholds, display: feed, events: deviceEvents,
+        let source = PostureSource(thresholds: postureThresholds, display: feed, events: deviceEvents,
                                    pointerEvidence: settings.pointerEvidence && settings.policy.idiom != .phone, sink: self)
         postureSource = source
         if policy.totalClaims > 0 { source.setRunning(true) }
@@ -455,6 +463,7 @@ extension OrientationService: SensorSink {
         switch report {
         case .orientation(let orientation):
             postureSource?.displayReported(orientation)
+            mountMatrixCheck.observe(pose: orientation)
             policy.sensorReported(orientation)
             flush()
             if orientation != .unknown { whenFlushed { [weak self] in self?.sensorProxyCompat?.readingArrived() } }
@@ -469,6 +478,7 @@ extension OrientationService: SensorSink {
         case .posture(let posture, let angle):
             if posture != policy.posture { Log.debug("posture \(posture.rawValue)") }
             policy.setPosture(posture, hingeAngle: angle)
+            mountMatrixCheck.observe(posture: posture)
             flush()
         case .reading(let kind, let reading):
             sensorProxyCompat?.scalarSensor(kind, read: reading)

@@ -10,7 +10,7 @@ import Orientation
 enum Commands {
     static let all: [Command] = [
         .status, .get, .monitor, .lock, .unlock, .acceptSuggestion, .setDevice, .inject, .appMask, .app, .attempt, .window,
-        .focus, .follow, .reportFocus, .relayFocus, .config, .completions, .help,
+        .focus, .follow, .reportFocus, .relayFocus, .config, .calibrate, .completions, .help,
     ]
 
     /// The options before the command.

@@ -25,7 +25,9 @@ enum ConfigCommand {
         the drop-ins of FILE.d/, as orientationd --config FILE reads them. A bad
         value is an error naming its file and key (exit status 1), as orientationd
         would stop with; unknown keys are warnings. A running daemon read the
-        files as they were when it started: restart it after a change.
+        files as they were when it started: restart it after a change, or, for
+        [Posture]'s hinge thresholds alone, reload it (systemctl reload
+        orientationd, or SIGHUP).
         """
 
     static func run(_ invocation: Invocation) throws(Failure) {

@@ -19,7 +19,7 @@ enum PropertyFormat {
         "RotationLocked", "HasAccelerometer", "KeyWindow", "RotationDuration", "ScreenBounds", "FocusedProcess",
         "FocusedApplication", "FocusedApplicationMask", "FocusedApplicationSource", "ApplicationOrientations",
         "InterfaceLockedByApplication", "Posture", "HingeAngle", "SuggestedOrientation",
-        "TouchHold",
+        "TouchHold", "MountMatrixSuspect",
     ]
 
     /// Process ids, where 0 means none.

@@ -19,6 +19,11 @@ enum StatusCommands {
             let pad = String(repeating: " ", count: width - name.count)
             emit("\(name):\(pad) \(PropertyFormat.described(name, value))")
         }
+        if properties.first(where: { $0.0 == "MountMatrixSuspect" })?.1.boolValue == true {
+            emit("")
+            emit("The display's accelerometer read another edge up for 10 s while the device was a laptop: its")
+            emit("mount matrix is probably wrong. 'sudo orientationctl calibrate' measures it and writes the fix.")
+        }
         let focused = properties.first { $0.0 == "FocusedApplication" }?.1.stringValue ?? ""
         let hint = ReporterHint.lines(focusedApplication: focused)
         if !hint.isEmpty {
@@ -70,7 +75,9 @@ extension Command {
             although the desktop in use (XDG_CURRENT_DESKTOP) has a reporter that is off
             (GNOME Shell's extension not enabled, KWin's script disabled, no
             'orientationctl report-focus' running on sway, Hyprland, river, Phosh, ...),
-            a last paragraph says so and gives the command that turns it on.
+            a last paragraph says so and gives the command that turns it on. When
+            MountMatrixSuspect is yes (the display's accelerometer read another edge up
+            for 10 s of laptop posture), a paragraph names 'orientationctl calibrate'.
 
             \(Help.jsonScheme)
             """,

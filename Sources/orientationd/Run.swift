@@ -35,10 +35,15 @@ func runDaemon() -> Int32 {
     // loop as it starts, instead of killing the process.
     let terminate = UnixSignal.watch(SIGTERM) { loop.quit() }
     let interrupt = UnixSignal.watch(SIGINT) { loop.quit() }
+    // SIGHUP (`systemctl reload`) reads the configuration again; watched from the start, so one sent
+    // early is not the default action, which would end the process.
+    var serving: Daemon?
+    let hangUp = UnixSignal.watch(SIGHUP) { serving?.reload(arguments: Array(CommandLine.arguments.dropFirst())) }
     let daemon: Daemon
     do {
         guard let started = try start() else { return 0 }
         daemon = started
+        serving = started
     } catch {
         Log.error(error.message)
         return error.exitStatus
@@ -55,6 +60,6 @@ func runDaemon() -> Int32 {
     }
     loop.run()
     daemon.stop()
-    withExtendedLifetime((terminate, interrupt)) {}
+    withExtendedLifetime((terminate, interrupt, hangUp)) {}
     return exitStatus
 }

@@ -135,7 +135,7 @@ final class CLITests: EndToEndTestCase {
         let result = fixture.ctl("status")
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 21, result.stdout)
+        XCTAssertEqual(lines.count, 22, result.stdout)
         func value(_ name: String) -> String? {
             lines.first { $0.hasPrefix(name + ":") }.map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         }

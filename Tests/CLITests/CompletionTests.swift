@@ -12,7 +12,7 @@ import TestSupport
 /// overrides, masks after an id), never a word that cannot follow.
 final class CompletionTests: XCTestCase {
     static let commands = ["status", "get", "monitor", "lock", "unlock", "accept-suggestion", "set-device", "inject", "app-mask", "app",
-                           "attempt", "window", "focus", "follow", "report-focus", "relay-focus", "config", "completions", "help"]
+                           "attempt", "window", "focus", "follow", "report-focus", "relay-focus", "config", "calibrate", "completions", "help"]
 
     private func script(_ shell: String) throws -> String {
         let result = runTool([orientationctl, "completions", shell])

@@ -94,7 +94,7 @@ final class NewUserTests: EndToEndTestCase {
         XCTAssertEqual(object["event"] as? String, "state")
         let properties = try XCTUnwrap(object["properties"] as? [String: Any])
         XCTAssertEqual(properties["InterfaceOrientationValue"] as? Int, 1)
-        XCTAssertEqual(properties.count, 21 + 7, "every property, and the raw values of the seven coded ones")
+        XCTAssertEqual(properties.count, 22 + 7, "every property, and the raw values of the seven coded ones")
     }
 
     /// The daemon's ordinary log has no benchmark line; `--verbose` measures the cost and logs it.

@@ -49,7 +49,7 @@ final class ReporterHintTests: EndToEndTestCase {
         XCTAssertEqual(set.status, 0, set.stderr)
         let on = status(environment)
         XCTAssertFalse(on.stdout.contains("Nothing reports"), on.stdout)
-        XCTAssertEqual(on.stdout.split(separator: "\n").count, 21, "the properties alone: \(on.stdout)")
+        XCTAssertEqual(on.stdout.split(separator: "\n").count, 22, "the properties alone: \(on.stdout)")
     }
 
     func testADesktopWithoutAReporterOrAnApplicationReportedSaysNothing() {

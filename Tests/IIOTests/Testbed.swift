@@ -52,11 +52,14 @@ final class Testbed {
         return try Testbed.reply(driver.command(String(decoding: data, as: UTF8.self)))
     }
 
-    /// Adds a device of `subsystem` (iio unless said); returns its sysfs path (`/sys/devices/NAME`).
+    /// Adds a device of `subsystem` (iio unless said), under `parent` (a path `add` returned) when
+    /// given; returns its sysfs path (`/sys/devices/NAME`, or the parent's path and `/NAME`).
     @discardableResult
-    func add(_ name: String, subsystem: String = "iio", attributes: [String: String], properties: [String: String] = [:]) throws -> String {
-        guard let path = try command(["op": "add", "subsystem": subsystem, "name": name, "attrs": attributes,
-                                      "props": properties])["path"] as? String else {
+    func add(_ name: String, subsystem: String = "iio", parent: String? = nil, attributes: [String: String],
+             properties: [String: String] = [:]) throws -> String {
+        var request: [String: Any] = ["op": "add", "subsystem": subsystem, "name": name, "attrs": attributes, "props": properties]
+        if let parent { request["parent"] = parent }
+        guard let path = try command(request)["path"] as? String else {
             throw TestbedError(description: "add \(name) returned no path")
         }
         return path

@@ -189,7 +189,8 @@ final class AnnouncerTests: XCTestCase {
             }
         }
         try check(ManagerProperties.self, "org.orientationd.Orientation1.xml",
-                  announcedElsewhere: ["DeviceOrientation", "InterfaceOrientation", "ScreenBounds", "HasAccelerometer"])
+                  announcedElsewhere: ["DeviceOrientation", "InterfaceOrientation", "ScreenBounds", "HasAccelerometer",
+                                       "MountMatrixSuspect"])
         try check(WindowProperties.self, "org.orientationd.Orientation1.Window.xml", announcedElsewhere: [])
         try check(ControllerProperties.self, "org.orientationd.Orientation1.Controller.xml", announcedElsewhere: [])
     }

@@ -105,7 +105,7 @@ final class PostureThresholdConfigTests: XCTestCase {
         XCTAssertEqual(settings.postureThresholds.tabletAngle, 320)
         XCTAssertEqual(settings.postureThresholds.hysteresis, 5)
         XCTAssertEqual(settings.postureThresholds.tentKeyboardAngle, 45)
-        for (text, expected) in [("[Posture]\nTabletAngle=400\n", "[Posture] TabletAngle=400: accepted: degrees from 200.0 to 360.0"),
+        for (text, expected) in [("[Posture]\nTabletAngle=400\n", "[Posture] TabletAngle=400: accepted: degrees from 100.0 to 360.0"),
                                  ("[Posture]\nLaptopAngle=300\nTabletAngle=310\n", "[Posture]: LaptopAngle + 2 × Hysteresis must be below TabletAngle")] {
             XCTAssertThrowsError(try apply(text)) { error in
                 let message = (error as? StartupError)?.message ?? "\(error)"

@@ -76,7 +76,7 @@ for line in sys.stdin:
             attrs, props = [], []
             for k, v in c.get("attrs", {}).items(): attrs += [k, v]
             for k, v in c.get("props", {}).items(): props += [k, v]
-            reply({"path": tb.add_device(c.get("subsystem", "iio"), c["name"], None, attrs, props)})
+            reply({"path": tb.add_device(c.get("subsystem", "iio"), c["name"], c.get("parent"), attrs, props)})
         elif op == "addstr":
             tb.add_from_string(c["text"])
             reply({})
