@@ -54,9 +54,11 @@ INSTALL = install
 # built beside the Swift programs of each configuration, where orientationctl finds it.
 CC = cc
 TOPLEVELS_PROTOCOL = wlr-foreign-toplevel-management-unstable-v1
+OUTPUTS_PROTOCOL = wlr-output-management-unstable-v1
 WAYLAND_GENERATED = .build/wayland
 TOPLEVELS_SOURCES = wayland/toplevels.c $(WAYLAND_GENERATED)/$(TOPLEVELS_PROTOCOL)-protocol.c \
-	$(WAYLAND_GENERATED)/$(TOPLEVELS_PROTOCOL)-client-protocol.h
+	$(WAYLAND_GENERATED)/$(TOPLEVELS_PROTOCOL)-client-protocol.h \
+	$(WAYLAND_GENERATED)/$(OUTPUTS_PROTOCOL)-protocol.c $(WAYLAND_GENERATED)/$(OUTPUTS_PROTOCOL)-client-protocol.h
 
 # The programs `make install` copies: the release build with the Swift runtime
 # linked in, built first; only the two programs, since the tests' support target

@@ -38,8 +38,9 @@ public final class CommandScreen: Screen {
         [
             "ORIENTATION=\(orientation.name)",
             "ORIENTATION_DEGREES=\(orientation.screenDegrees ?? 0)",
-            "ORIENTATION_TRANSFORM=\(orientation.wlrootsTransform ?? "normal")",
+            "ORIENTATION_TRANSFORM=\(orientation.wlrRandrTransform ?? "normal")",
             "ORIENTATION_WL_TRANSFORM=\(orientation.wlOutputTransform ?? 0)",
+            "ORIENTATION_SWAY_TRANSFORM=\(orientation.swayTransform ?? "normal")",
             "ORIENTATION_XRANDR=\(orientation.xrandrRotation ?? "normal")",
         ]
     }

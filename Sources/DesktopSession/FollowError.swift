@@ -12,7 +12,10 @@ public enum FollowError: Error {
     case runtime(String)
 }
 
+/// The command whose lines `say` writes: `follow`, or `report-focus` when the session agent turns the panel.
+nonisolated(unsafe) public var sayingCommand = "follow"
+
 /// One line on stderr from `follow`, which reports what it does as it goes.
 func say(_ message: String) {
-    fputs("orientationctl: follow: \(message)\n", stderr)
+    fputs("orientationctl: \(sayingCommand): \(message)\n", stderr)
 }

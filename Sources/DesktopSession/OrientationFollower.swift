@@ -28,11 +28,26 @@ public final class OrientationFollower {
     private var attachments = 0
     /// Called when following cannot go on (the bus went away).
     public var onFatal: (FollowError) -> Void = { _ in }
+    /// Whether a device-orientation claim is held while the daemon runs (`setClaiming`).
+    private var claiming: Bool
 
-    public init(connection: Connection, screen: Screen) {
+    /// `claiming` false holds no claim until `setClaiming(true)`: the session agent claims only
+    /// while it has a screen to turn.
+    public init(connection: Connection, screen: Screen, claiming: Bool = true) {
         self.connection = connection
         self.screen = screen
+        self.claiming = claiming
         focus = FocusReporter(connection: connection, say: say)
+    }
+
+    /// Holds the claim, or ends it, from now on.
+    public func setClaiming(_ on: Bool) {
+        guard on != claiming else { return }
+        claiming = on
+        guard owner != nil else { return }
+        call(on ? "BeginGeneratingDeviceOrientationNotifications" : "EndGeneratingDeviceOrientationNotifications") { error in
+            if let error { say("cannot \(on ? "claim" : "end the claim on") the device orientation: \(error.message)") }
+        }
     }
 
     /// Subscribes to the daemon's rotations and presence, then attaches to it if it runs.
@@ -78,8 +93,10 @@ public final class OrientationFollower {
         attachments += 1
         let returning = attachments > 1
         owner = name
-        call("BeginGeneratingDeviceOrientationNotifications") { error in
-            if let error { say("cannot claim the device orientation: \(error.message)") }
+        if claiming {
+            call("BeginGeneratingDeviceOrientationNotifications") { error in
+                if let error { say("cannot claim the device orientation: \(error.message)") }
+            }
         }
         connection.call(destination: Orientation1.busName, path: Orientation1.managerPath, interface: StandardInterface.properties,
                         method: "Get", values: [.string(Orientation1.managerInterface), .string("InterfaceOrientation")]) {

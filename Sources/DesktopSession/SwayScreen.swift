@@ -114,7 +114,7 @@ public final class SwayScreen: Screen {
     }
 
     private func apply() {
-        guard let ipc, let output, let orientation = wanted, let transform = orientation.wlrootsTransform else { return }
+        guard let ipc, let output, let orientation = wanted, let transform = orientation.swayTransform else { return }
         ipc.run("output \(Self.quoted(output)) transform \(transform)") { error in
             if let error { say("sway did not turn \(output) to \(orientation.name) (transform \(transform)): \(error)") }
         }

@@ -35,9 +35,18 @@ public final class ToplevelFocus {
     public var onEnd: (End) -> Void = { _ in }
     /// Says what happens (the compositor going and coming back).
     public var say: (String) -> Void = { _ in }
+    /// Whether the helper also reads and turns the outputs (`--outputs`: wlroots' output management).
+    public var turnsOutputs = false
+    /// Every head the compositor has, after each change it completes; `[]` when it went away.
+    public var onOutputs: ([OutputHead]) -> Void = { _ in }
+    /// A turn the helper applied (true) or the compositor refused (false): the head and its transform.
+    public var onTurn: (String, UInt32, Bool) -> Void = { _, _, _ in }
 
     private var pid: pid_t = 0
     private var output: FileDescriptor?
+    /// The helper's standard input, with `turnsOutputs`.
+    private var input: FileDescriptor?
+    private var saidNoToplevels = false
     private var outputWatch: FDWatch?
     private var childWatch: ChildWatch?
     private var buffered: [UInt8] = []
@@ -74,17 +83,32 @@ public final class ToplevelFocus {
     /// Stops the helper, reporting nothing more.
     public func stop() {
         ended = true
+        input?.close()
+        input = nil
         retry?.cancel()
         retryDeadline?.cancel()
         outputWatch?.cancel()
         if pid > 0 { ProcessCalls.terminate(pid) }
     }
 
+    /// Sends a command line to the helper (`turn NAME TRANSFORM`); dropped while it is not running.
+    public func send(_ line: String) {
+        guard let input else { return }
+        // A helper that has just gone fails the write with EPIPE (SIGPIPE is ignored once outputs are turned).
+        _ = try? input.write(Array((line + "\n").utf8))
+    }
+
     private func spawn() throws(FollowError) {
         let started: Subprocess.Child
-        do { started = try Subprocess.spawn([helper], output: .pipe) } catch {
+        if turnsOutputs { signal(SIGPIPE, SIG_IGN) }
+        do {
+            started = try Subprocess.spawn(turnsOutputs ? [helper, "--outputs"] : [helper], input: turnsOutputs ? .pipe : .null,
+                                           output: .pipe)
+        } catch {
             throw .runtime("cannot run \(helper): \(error)")
         }
+        input?.close()
+        input = started.input
         let child = started.pid
         guard let output = started.output else { throw .runtime("cannot run \(helper): no pipe for its output") }
         pid = child
@@ -134,8 +158,31 @@ public final class ToplevelFocus {
             retryDelayMs = 100
             return
         }
+        if line == "no-toplevels" {
+            if !saidNoToplevels { say("the compositor offers no foreign-toplevel protocol: the application in front is not reported") }
+            saidNoToplevels = true
+            return
+        }
+        if let heads = Self.heads(line) { return onOutputs(heads) }
+        let words = line.split(separator: " ")
+        if words.count == 3, words[0] == "turned" || words[0] == "turn-failed", let transform = UInt32(words[2]) {
+            return onTurn(String(words[1]), transform, words[0] == "turned")
+        }
         guard let view = Self.view(line) else { return }
         onFocus(view)
+    }
+
+    /// The heads of an `outputs NAME=ENABLED,TRANSFORM ...` line; nil for another line.
+    static func heads(_ line: String) -> [OutputHead]? {
+        let words = line.split(separator: " ")
+        guard words.first == "outputs" else { return nil }
+        return words.dropFirst().compactMap { word in
+            let parts = word.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            let values = parts[1].split(separator: ",")
+            guard values.count == 2, let enabled = Int(values[0]), let transform = UInt32(values[1]) else { return nil }
+            return OutputHead(name: String(parts[0]), enabled: enabled != 0, transform: transform)
+        }
     }
 
     /// The view a line names: `activated FULLSCREEN MAXIMIZED APP_ID` or `none`; nil for another.
@@ -168,6 +215,9 @@ public final class ToplevelFocus {
         case .noProtocol:
             end(.unsupported)
         case .noCompositor, .lost:
+            input?.close()
+            input = nil
+            if turnsOutputs { onOutputs([]) }
             if ready { onFocus(.none) }
             ready = false
             waitForCompositor(lost: Subprocess.exitCode(status) == HelperExit.lost.rawValue)

@@ -7,7 +7,9 @@
 ///
 /// Landscape-right is the device turned anticlockwise (its right edge up, iio-sensor-proxy's
 /// `right-up`), so the picture turns clockwise to stay upright: sway's `transform 90`, which
-/// `sway-output(5)` defines as clockwise, and `xrandr --rotate right`.
+/// `sway-output(5)` defines as clockwise, and `xrandr --rotate right`; `wl_output.transform`
+/// counts anticlockwise, so the same picture is its 270 (3), in wlroots' output management and
+/// `wlr-randr` alike (Docs/shells.md, "Transforms"; measured with headless phoc and sway).
 extension InterfaceOrientation {
     /// The picture's rotation in degrees, clockwise: 0, 90, 180 or 270; nil for unknown.
     public var screenDegrees: UInt32? {
@@ -20,14 +22,23 @@ extension InterfaceOrientation {
         }
     }
 
-    /// The transform wlroots compositors and tools take (sway's `output … transform`, `wlr-randr --transform`).
-    public var wlrootsTransform: String? {
+    /// sway's `output … transform` (`normal`, `90`, `180`, `270`), which `sway-output(5)` counts
+    /// clockwise: the picture's rotation.
+    public var swayTransform: String? {
         screenDegrees.map { $0 == 0 ? "normal" : String($0) }
     }
 
-    /// The same rotation as a `wl_output.transform` number, 0–3, which Hyprland's `monitor … transform` takes.
+    /// The same picture as a `wl_output.transform` value, 0–3, which counts the other way
+    /// (anticlockwise): landscape-right is 3 (270), landscape-left 1 (90). What
+    /// `zwlr_output_management_v1` takes and reports, and Hyprland's `monitor … transform`.
     public var wlOutputTransform: UInt32? {
-        screenDegrees.map { $0 / 90 }
+        screenDegrees.map { (360 - $0) % 360 / 90 }
+    }
+
+    /// The same as `wlr-randr --transform` takes and prints it: the `wl_output.transform` in degrees
+    /// (`normal`, `90`, `180`, `270`); landscape-right is `270`.
+    public var wlrRandrTransform: String? {
+        wlOutputTransform.map { $0 == 0 ? "normal" : String($0 * 90) }
     }
 
     /// The rotation `xrandr --rotate` takes.

@@ -12,7 +12,7 @@ public enum Subprocess {
         case inherit
         /// `/dev/null`.
         case null
-        /// A pipe whose other end is `Child.output` (standard output only).
+        /// A pipe whose other end is `Child.output` (standard output), or `Child.input` (standard input).
         case pipe
     }
 
@@ -21,6 +21,8 @@ public enum Subprocess {
         public let pid: pid_t
         /// The read end of its standard output, when it was asked for (close-on-exec).
         public let output: FileDescriptor?
+        /// The write end of its standard input, when it was asked for (close-on-exec).
+        public var input: FileDescriptor? = nil
     }
 
     /// A pipe, both ends close-on-exec: `(read, write)`.
@@ -49,6 +51,12 @@ public enum Subprocess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if case .null = input { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+        var inputPipe: (read: FileDescriptor, write: FileDescriptor)?
+        if case .pipe = input {
+            let ends = try pipe()
+            inputPipe = ends
+            posix_spawn_file_actions_adddup2(&actions, ends.read.rawValue, 0)
+        }
         if case .null = errors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         var outputPipe: (read: FileDescriptor, write: FileDescriptor)?
         switch output {
@@ -76,11 +84,13 @@ public enum Subprocess {
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, &cEnvironment)
         outputPipe?.write.close()
+        inputPipe?.read.close()
         guard rc == 0 else {
             outputPipe?.read.close()
+            inputPipe?.write.close()
             throw Errno(rawValue: rc)
         }
-        return Child(pid: pid, output: outputPipe?.read)
+        return Child(pid: pid, output: outputPipe?.read, input: inputPipe?.write)
     }
 
     /// A wait status's exit code, nil when the child was killed by a signal.

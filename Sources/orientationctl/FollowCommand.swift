@@ -38,8 +38,10 @@ enum FollowCommand {
         the orientation in its environment:
           ORIENTATION               portrait, landscape-right, portrait-upside-down, landscape-left
           ORIENTATION_DEGREES       0, 90, 180, 270: the picture's clockwise rotation
-          ORIENTATION_TRANSFORM     normal, 90, 180, 270: what wlr-randr --transform takes
-          ORIENTATION_WL_TRANSFORM  0, 1, 2, 3: the wl_output transform (Hyprland's monitor transform)
+          ORIENTATION_TRANSFORM     normal, 270, 180, 90: what wlr-randr --transform takes
+                                    (wl_output counts anticlockwise: landscape-right is 270)
+          ORIENTATION_WL_TRANSFORM  0, 3, 2, 1: the wl_output transform (Hyprland's monitor transform)
+          ORIENTATION_SWAY_TRANSFORM  normal, 90, 180, 270: sway's output transform (clockwise)
           ORIENTATION_XRANDR        normal, right, inverted, left: what xrandr --rotate takes
         A command that fails is reported on stderr, and following goes on. For example:
           orientationctl follow exec -- sh -c 'wlr-randr --output eDP-1 --transform "$ORIENTATION_TRANSFORM"'

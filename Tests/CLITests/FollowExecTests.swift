@@ -53,9 +53,9 @@ final class FollowExecTests: EndToEndTestCase {
         let follower = try follow(recorder)
         expectShown(["portrait 0 normal 0 normal"])
         var expected = ["portrait 0 normal 0 normal"]
-        for (device, line) in [("landscape-left", "landscape-right 90 90 1 right"),
+        for (device, line) in [("landscape-left", "landscape-right 90 270 3 right"),
                                ("portrait-upside-down", "portrait-upside-down 180 180 2 inverted"),
-                               ("landscape-right", "landscape-left 270 270 3 left"), ("portrait", "portrait 0 normal 0 normal")] {
+                               ("landscape-right", "landscape-left 270 90 1 left"), ("portrait", "portrait 0 normal 0 normal")] {
             XCTAssertEqual(fixture.ctl("set-device", device).status, 0)
             expected.append(line)
             expectShown(expected)
@@ -97,7 +97,7 @@ final class FollowExecTests: EndToEndTestCase {
         XCTAssertEqual(shown, ["portrait 0 normal 0 normal"])
         XCTAssertEqual(fixture.ctl("app-mask", "all").status, 0)
         XCTAssertEqual(fixture.ctl("set-device", "landscape-right").status, 0)
-        expectShown(["portrait 0 normal 0 normal", "landscape-left 270 270 3 left"])
+        expectShown(["portrait 0 normal 0 normal", "landscape-left 270 90 1 left"])
     }
 
     func testFollowWaitsForADaemonThatIsNotRunningYet() throws {

@@ -337,6 +337,9 @@ final class FollowSwayTests: EndToEndTestCase {
         waitForFocus("org.orientationd.Test.Landscape", source: "desktop-file", "after sway came back")
         expectTransform("90", "the new sway shows the application's orientation", timeout: 15)
         XCTAssertTrue(reporter.isRunning, reporter.stderr)
+        // Headless sway reports its head disabled: the session agent leaves it to `follow sway`.
+        XCTAssertTrue(reporter.stderr.contains("the panel HEADLESS-1 is disabled; the screen is not turned"), reporter.stderr)
+        XCTAssertFalse(reporter.stderr.contains("turning HEADLESS-1"), reporter.stderr)
     }
 
     func testFocusOnNoApplicationLeavesTheApplicationMask() throws {

@@ -47,9 +47,13 @@ final class PhoshTests: CompatTestCase {
         return dir + "/seat"
     }
 
-    var environment: [String: String] {
+    /// The session's environment; `desktop` is its XDG_CURRENT_DESKTOP (a Phosh session's, unless said).
+    var environment: [String: String] { environment(desktop: "Phosh:GNOME") }
+
+    func environment(desktop: String) -> [String: String] {
         ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wayland-0", "DBUS_SESSION_BUS_ADDRESS": session.address,
-         "DBUS_SYSTEM_BUS_ADDRESS": bus.address, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "GSETTINGS_BACKEND": "memory"]
+         "DBUS_SYSTEM_BUS_ADDRESS": bus.address, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "GSETTINGS_BACKEND": "memory",
+         "XDG_CURRENT_DESKTOP": desktop]
     }
 
     func start(_ argv: [String], name: String) throws -> Child {
@@ -83,12 +87,24 @@ final class PhoshTests: CompatTestCase {
     }
 
     /// An unmodified application with the Wayland app id `id`, mapped.
-    func startApplication(_ id: String) throws {
+    func startApplication(_ id: String, environment: [String: String]? = nil) throws {
         let script = scratch + "/gtk-window.py"
         if access(script, R_OK) != 0 { writeText(script, fixtureText("CompatTests/Fixtures/gtk-window.py")) }
         let app = try world.start(["/usr/bin/python3", script, id], name: "app-\(id)",
-                                  environment: environment.merging(["GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1"]) { $1 })
+                                  environment: (environment ?? self.environment).merging(["GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1"]) { $1 })
         XCTAssertTrue(waitUntil(15) { app.log.contains("mapped") }, "\(id) was not mapped:\n\(app.log)")
+    }
+
+    /// A configuration whose applications directory has org.orientationd.Test.Landscape declare
+    /// landscape; its path.
+    func landscapeDeclaration() -> String {
+        let share = scratch + "/share"
+        mkdir(share, 0o755)
+        mkdir(share + "/applications", 0o755)
+        writeText(share + "/applications/org.orientationd.Test.Landscape.desktop",
+                  "[Desktop Entry]\nType=Application\nName=Landscape\nExec=true\nX-Orientationd-SupportedOrientations=landscape;\n")
+        writeText(scratch + "/orientationd.conf", "[Applications]\nDataDirs=\(share)\n")
+        return scratch + "/orientationd.conf"
     }
 
     func focused() -> (String, String)? {
@@ -102,13 +118,7 @@ final class PhoshTests: CompatTestCase {
     /// output through the compatibility interface; also after phoc restarts.
     func testTheWaylandReporterLetsTheApplicationInFrontTurnPhosh() throws {
         let seat = try buildSeatClient()
-        let share = scratch + "/share"
-        mkdir(share, 0o755)
-        mkdir(share + "/applications", 0o755)
-        writeText(share + "/applications/org.orientationd.Test.Landscape.desktop",
-                  "[Desktop Entry]\nType=Application\nName=Landscape\nExec=true\nX-Orientationd-SupportedOrientations=landscape;\n")
-        writeText(scratch + "/orientationd.conf", "[Applications]\nDataDirs=\(share)\n")
-        try startDaemon(["--sensor-proxy-compat", "--config", scratch + "/orientationd.conf"], waitFor: SensorProxy.busName)
+        try startDaemon(["--sensor-proxy-compat", "--config", landscapeDeclaration()], waitFor: SensorProxy.busName)
         var phoc = try startPhosh(seat: seat)
         XCTAssertTrue(waitUntil(15) { (try? self.setDevice(1)) != nil && (try? self.deviceOrientation()) == 1 },
                       "Phosh did not claim the accelerometer:\n\(readText(scratch + "/phosh-0.log"))")
@@ -178,5 +188,61 @@ final class PhoshTests: CompatTestCase {
         XCTAssertEqual(transform(), "90", "the mask reset: the current orientation is still allowed")
         try call(nil, Orientation1.managerPath, Orientation1.managerInterface, "AttemptRotationToDeviceOrientation")
         expectTransform("270", "AttemptRotationToDeviceOrientation: the device's landscape")
+    }
+
+    // MARK: phoc alone: the session agent turns the panel
+
+    /// phoc without Phosh, a plain wlroots compositor that offers output management and reports its
+    /// head enabled: what the package's XDG autostart entry starts turns the panel with the device and
+    /// with the application in front, the landscapes as `follow sway` and Phosh turn them (device
+    /// right edge up: wl_output 270), and again after phoc restarts.
+    func testTheSessionAgentTurnsAPlainWlrootsCompositorsPanel() throws {
+        try startDaemon(["--config", landscapeDeclaration()])
+        try setDevice(1)
+        let plain = environment(desktop: "wlroots")
+        var phoc = try world.start(["phoc"], name: "phoc-plain-0", environment: plain)
+        XCTAssertTrue(waitUntil(10) { access(self.runtime + "/wayland-0", F_OK) == 0 }, "phoc did not come up:\n\(phoc.log)")
+        expectTransform("normal", "phoc starts upright")
+        let command = try autostartCommand()
+        let agent = try world.start([command[0], "--address", bus.address] + command.dropFirst(), name: "report-focus",
+                                    environment: plain.merging(["HOME": scratch]) { $1 })
+        XCTAssertTrue(waitUntil(10) { agent.log.contains("turning HEADLESS-1 with orientationd's interface orientation") }, agent.log)
+
+        for (device, transform, what) in [(UInt32(3), "270", "right edge up: interface landscape-right, wl_output 270"),
+                                          (4, "90", "left edge up: landscape-left, wl_output 90"), (1, "normal", "upright again")] {
+            try setDevice(device)
+            expectTransform(transform, what)
+        }
+        try startApplication("org.orientationd.Test.Landscape", environment: plain)
+        XCTAssertTrue(waitUntil(10) { self.focused()?.0 == "org.orientationd.Test.Landscape" },
+                      "FocusedApplication is \(String(describing: focused())):\n\(agent.log)")
+        expectTransform("270", "the landscape-only application in front turns the panel, the device upright")
+
+        // phoc restarts: the agent finds the new head, which starts upright, and turns it again.
+        phoc.kill9()
+        unlink(runtime + "/wayland-0")
+        unlink(runtime + "/wayland-0.lock")
+        phoc = try world.start(["phoc"], name: "phoc-plain-1", environment: plain)
+        XCTAssertTrue(waitUntil(15) { agent.log.contains("the compositor is back") }, agent.log)
+        try setDevice(3)
+        expectTransform("270", "after phoc restarted, the device turned")
+        XCTAssertTrue(agent.isRunning, agent.log)
+        XCTAssertFalse(agent.log.contains("refused"), agent.log)
+    }
+
+    /// In a session that names GNOME the shell turns the screen: the agent turns nothing.
+    func testTheSessionAgentLeavesAGnomeNamedSessionsScreenAlone() throws {
+        try startDaemon([])
+        try setDevice(1)
+        let gnome = environment(desktop: "GNOME")
+        let phoc = try world.start(["phoc"], name: "phoc-gnome", environment: gnome)
+        XCTAssertTrue(waitUntil(10) { access(self.runtime + "/wayland-0", F_OK) == 0 }, "phoc did not come up:\n\(phoc.log)")
+        let command = try autostartCommand()
+        let agent = try world.start([command[0], "--address", bus.address] + command.dropFirst(), name: "report-focus",
+                                    environment: gnome.merging(["HOME": scratch]) { $1 })
+        XCTAssertTrue(waitUntil(5) { agent.log.contains("GNOME turns the screen itself; the panel is left to it") }, agent.log)
+        try setDevice(3)
+        waitUntil(1.5) { false }
+        XCTAssertEqual(transform(), "normal", "the agent turned a GNOME session's screen:\n\(agent.log)")
     }
 }

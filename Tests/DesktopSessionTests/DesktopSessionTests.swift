@@ -42,8 +42,8 @@ final class DesktopSessionTests: XCTestCase {
 
     func testFollowExecGivesEachToolItsOwnWordForTheOrientation() {
         XCTAssertEqual(CommandScreen.environment(.landscapeRight), [
-            "ORIENTATION=landscape-right", "ORIENTATION_DEGREES=90", "ORIENTATION_TRANSFORM=90",
-            "ORIENTATION_WL_TRANSFORM=1", "ORIENTATION_XRANDR=right",
+            "ORIENTATION=landscape-right", "ORIENTATION_DEGREES=90", "ORIENTATION_TRANSFORM=270",
+            "ORIENTATION_WL_TRANSFORM=3", "ORIENTATION_SWAY_TRANSFORM=90", "ORIENTATION_XRANDR=right",
         ])
         XCTAssertEqual(CommandScreen.environment(.portrait).first, "ORIENTATION=portrait")
     }

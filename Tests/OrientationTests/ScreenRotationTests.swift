@@ -9,16 +9,19 @@ import XCTest
 /// clockwise for landscape-right (the device's right edge up), as GNOME and KDE turn for `right-up`.
 final class ScreenRotationTests: XCTestCase {
     func testEachInterfaceOrientationHasOneRotationInEveryVocabulary() {
-        let expected: [(InterfaceOrientation, UInt32, String, UInt32, String)] = [
-            (.portrait, 0, "normal", 0, "normal"),
-            (.landscapeRight, 90, "90", 1, "right"),
-            (.portraitUpsideDown, 180, "180", 2, "inverted"),
-            (.landscapeLeft, 270, "270", 3, "left"),
+        // Sway counts clockwise, wl_output.transform (and wlr-randr, which prints it) the other way:
+        // the same picture is sway's 90 and the protocol's 270 (PhocAgentTests reads it back from phoc).
+        let expected: [(InterfaceOrientation, UInt32, String, UInt32, String, String)] = [
+            (.portrait, 0, "normal", 0, "normal", "normal"),
+            (.landscapeRight, 90, "90", 3, "270", "right"),
+            (.portraitUpsideDown, 180, "180", 2, "180", "inverted"),
+            (.landscapeLeft, 270, "270", 1, "90", "left"),
         ]
-        for (orientation, degrees, transform, number, xrandr) in expected {
+        for (orientation, degrees, sway, number, wlrRandr, xrandr) in expected {
             XCTAssertEqual(orientation.screenDegrees, degrees, orientation.name)
-            XCTAssertEqual(orientation.wlrootsTransform, transform, orientation.name)
+            XCTAssertEqual(orientation.swayTransform, sway, orientation.name)
             XCTAssertEqual(orientation.wlOutputTransform, number, orientation.name)
+            XCTAssertEqual(orientation.wlrRandrTransform, wlrRandr, orientation.name)
             XCTAssertEqual(orientation.xrandrRotation, xrandr, orientation.name)
         }
         XCTAssertEqual(Set(expected.map(\.1)).count, 4, "four distinct rotations")
@@ -26,7 +29,8 @@ final class ScreenRotationTests: XCTestCase {
 
     func testUnknownHasNoRotation() {
         XCTAssertNil(InterfaceOrientation.unknown.screenDegrees)
-        XCTAssertNil(InterfaceOrientation.unknown.wlrootsTransform)
+        XCTAssertNil(InterfaceOrientation.unknown.swayTransform)
+        XCTAssertNil(InterfaceOrientation.unknown.wlrRandrTransform)
         XCTAssertNil(InterfaceOrientation.unknown.wlOutputTransform)
         XCTAssertNil(InterfaceOrientation.unknown.xrandrRotation)
     }
