@@ -10,7 +10,7 @@ import XCTest
 final class ScreenRotationTests: XCTestCase {
     func testEachInterfaceOrientationHasOneRotationInEveryVocabulary() {
         // Sway counts clockwise, wl_output.transform (and wlr-randr, which prints it) the other way:
-        // the same picture is sway's 90 and the protocol's 270 (PhocAgentTests reads it back from phoc).
+        // the same picture is sway's 90 and the protocol's 270 (PhoshTests reads it back from phoc).
         let expected: [(InterfaceOrientation, UInt32, String, UInt32, String, String)] = [
             (.portrait, 0, "normal", 0, "normal", "normal"),
             (.landscapeRight, 90, "90", 3, "270", "right"),
