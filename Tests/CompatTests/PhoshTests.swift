@@ -18,8 +18,10 @@ final class PhoshTests: CompatTestCase {
     var runtime: String!
 
     override func setUpWithError() throws {
-        for tool in ["phoc", "/usr/libexec/phosh", "wlr-randr", "wayland-scanner", "gcc"] where !toolExists(tool) && access(tool, X_OK) != 0 {
-            throw unavailable("\(tool) is not installed (apt: phosh phoc wlr-randr gnome-settings-daemon-common libwayland-dev gcc)")
+        for tool in ["phoc", "/usr/libexec/phosh", "wlr-randr", "wayland-scanner", "gcc", "Xwayland", "xrandr"]
+        where !toolExists(tool) && access(tool, X_OK) != 0 {
+            throw unavailable("\(tool) is not installed (apt: phosh phoc wlr-randr gnome-settings-daemon-common libwayland-dev gcc xwayland "
+                              + "x11-xserver-utils)")
         }
         try super.setUpWithError()
         session = try PrivateBus()
@@ -208,11 +210,25 @@ final class PhoshTests: CompatTestCase {
                                     environment: plain.merging(["HOME": scratch]) { $1 })
         XCTAssertTrue(waitUntil(10) { agent.log.contains("turning HEADLESS-1 with orientationd's interface orientation") }, agent.log)
 
-        for (device, transform, what) in [(UInt32(3), "270", "right edge up: interface landscape-right, wl_output 270"),
-                                          (4, "90", "left edge up: landscape-left, wl_output 90"), (1, "normal", "upright again")] {
+        // X11 clients see the turn through Xwayland's RandR, in xrandr's words (Docs/shells.md, "Transforms").
+        let xwayland = try world.start(["Xwayland", ":47"], name: "xwayland", environment: plain)
+        func xrandrRotation() -> String? {
+            let r = runTool(["env", "DISPLAY=:47", "xrandr"])
+            guard let line = r.stdout.split(separator: "\n").first(where: { $0.contains(" connected ") }) else { return nil }
+            let words = line.split(separator: " ").map(String.init)
+            // "XWAYLAND0 connected 720x1280+0+0 right (normal left …": the word before "(" when it names a rotation.
+            guard let open = words.firstIndex(where: { $0.hasPrefix("(") }), open > 0 else { return nil }
+            return ["left", "right", "inverted"].contains(words[open - 1]) ? words[open - 1] : "normal"
+        }
+        XCTAssertTrue(waitUntil(10) { xrandrRotation() != nil }, "no Xwayland:\n\(xwayland.log)")
+        for (device, transform, xrandr, what) in [(UInt32(3), "270", "right", "right edge up: interface landscape-right, wl_output 270"),
+                                                  (4, "90", "left", "left edge up: landscape-left, wl_output 90"),
+                                                  (1, "normal", "normal", "upright again")] {
             try setDevice(device)
             expectTransform(transform, what)
+            XCTAssertTrue(waitUntil(3) { xrandrRotation() == xrandr }, "\(what): xrandr says \(xrandrRotation() ?? "nothing"), not \(xrandr)")
         }
+        xwayland.kill9()
         try startApplication("org.orientationd.Test.Landscape", environment: plain)
         XCTAssertTrue(waitUntil(10) { self.focused()?.0 == "org.orientationd.Test.Landscape" },
                       "FocusedApplication is \(String(describing: focused())):\n\(agent.log)")
