@@ -154,6 +154,31 @@ def main():
                 if key != 'private' else 'reported'
             row('idle %s, %d alternating cold starts (`memory/starts.py`)' % (label, n), span('peer', key), span('ours', key),
                 'up to %.2f×' % worst, target)
+    idle = load(out, 'memory-idle')
+    if idle:
+        n = len(idle['rows'])
+        for when, label in (('start', '10 s after start'), ('claim', '10 s after a claim ended')):
+            for key, name, limit in (('Pss', 'PSS', 0.7), ('private', 'private memory', 1.0), ('VmRSS', 'VmRSS', 1.0)):
+                ratios = [r['ours'][when][key] / r['peer'][when][key] for r in idle['rows']]
+                ours = [r['ours'][when][key] for r in idle['rows']]
+                peer = [r['peer'][when][key] for r in idle['rows']]
+                met = sum(x <= limit for x in ratios)
+                row('idle %s, %s, %d alternating cold starts (`memory/idle.py`)' % (name, label, n),
+                    '%s–%s kB' % ('{:,}'.format(min(peer)), '{:,}'.format(max(peer))),
+                    '%s–%s kB' % ('{:,}'.format(min(ours)), '{:,}'.format(max(ours))),
+                    '%.2f–%.2f×' % (min(ratios), max(ratios)),
+                    verdict('≤ %.1f× in every start' % limit, met == n) + ' (%d of %d)' % (met, n))
+        c = idle['claim']
+        row('claim → first reading after 10 s idle, paged out against --keep-pages (median; minor/major faults)',
+            '—', '%.1f ms (%d/%d) against %.1f ms (%d/%d)' % (c['paged_ms'], c['paged_faults'][0], c['paged_faults'][1],
+                                                              c['kept_ms'], c['kept_faults'][0], c['kept_faults'][1]),
+            '%+.1f ms' % (c['paged_ms'] - c['kept_ms']), verdict('≤ +20 ms', c['paged_ms'] - c['kept_ms'] <= 20))
+    focus = load(out, 'report-focus')
+    if focus:
+        pss = [r['pair_pss'] for r in focus]
+        row('orientationctl report-focus and its Wayland helper, idle in headless sway, PSS (%d starts)' % len(pss), '—',
+            '%s–%s kB' % ('{:,}'.format(min(pss)), '{:,}'.format(max(pss))), '',
+            verdict('≤ 1,536 kB', max(pss) <= 1536))
     start = load(out, 'startup')
     if start and 'instructions' in start:
         i = start['instructions']
@@ -200,6 +225,13 @@ def main():
             '%.1f' % o['syscalls_per_wakeup_total'], '', '')
         row('CPU per wake-up, claimed and still', '%.0f µs' % p['cpu_us_per_wakeup'], '%.0f µs' % o['cpu_us_per_wakeup'],
             times(o['cpu_us_per_wakeup'], p['cpu_us_per_wakeup']), '')
+    tmpfs = load(out, 'wakeup-tmpfs')
+    if tmpfs:
+        per = tmpfs['syscalls_per_wakeup']
+        watch = tmpfs['syscalls'].get('read', 0) / tmpfs['traced_wakeups']
+        row('system calls per wake-up, claimed and still, attributes on a tmpfs without umockdev (`wakeup/tmpfs.py`)', '—',
+            '%.1f, of which %.2f the replaced-file watch, not made on sysfs' % (per, watch), '',
+            verdict('≤ 4.2 on sysfs', per - watch <= 4.25))
     buffered = load(out, 'buffered')
     buffered_notes = []
     if buffered:
@@ -230,6 +262,23 @@ def main():
         row('ambient light: wake-ups per second, claimed and still', '%.2f' % p['wakeups_per_s'], '%.2f' % o['wakeups_per_s'], '', '')
     curve = load(out, 'pollcurve')
     curve_notes = []
+    if curve and len(curve['settings']) > 1:
+        p = curve['peer']
+        row('poll curve, the peer (%d runs): CPU per minute still / wake-ups per second / step median' % curve['runs'],
+            '%.1f ms / %.2f / %.0f ms' % (p['cpu_ms_per_min'], p['wakeups_per_s'], p['step_median']), '', '', '')
+        for hz in curve['settings']:
+            o = curve['summary'][str(hz)]
+            at_peer_rate = abs(hz - 1.43) < 0.005
+            target = ''
+            if at_peer_rate:
+                target = verdict('wake-ups ≤ the peer\'s, CPU ≤ 0.7×, step median ≤ the peer\'s',
+                                 o['wakeups_per_s'] <= p['wakeups_per_s'] and o['cpu_ms_per_min'] <= 0.7 * p['cpu_ms_per_min']
+                                 and o['step_median'] <= p['step_median'])
+            row('poll curve, StillPollHz=%g: CPU per minute still / wake-ups per second / step median' % hz, '',
+                '%.1f ms / %.2f / %.0f ms' % (o['cpu_ms_per_min'], o['wakeups_per_s'], o['step_median']),
+                '%.2f× / %.2f× / %.2f×' % (o['cpu_ms_per_min'] / p['cpu_ms_per_min'],
+                                           o['wakeups_per_s'] / p['wakeups_per_s'] if p['wakeups_per_s'] else float('nan'),
+                                           o['step_median'] / p['step_median']), target)
     if curve:
         if not curve_rows(curve, ' (polled device)'):
             curve_notes.append('poll curve: the default StillPollHz (%s) was not among the settings measured'

@@ -14,14 +14,16 @@
 #                   of STARTS), idle context switches, and ours at scale: the CPU of a rotation
 #   memory          what holds the idle memory: per mapped file, per section of our binary, per component;
 #                   and VmRSS, PSS and private memory over MEMORY_STARTS=5 alternating starts (memory/starts.py),
-#                   10 s after start and 10 s after a claim, with the page-out's cost on a claim (memory/idle.py)
+#                   10 s after start and 10 s after a claim, with the page-out's cost on a claim (memory/idle.py);
+#                   orientationctl report-focus and its helper idle in headless sway (memory/report-focus.py)
 #   startup         instructions from exec to name owned (callgrind)
 #   latency         rotation latency, jitter, per-sample cost
 #   power           CPU time per minute and wake-ups per second while claimed: still, turning every 2 s
 #   power-motion, latency-motion, pollcurve-motion
 #                   power, latency and the default's point of the poll curve again on an accelerometer whose
 #                   driver offers a motion event (--motion-events: sidebyside.SideBySide, Docs/sensors.md)
-#   wakeup          what one wake-up costs while claimed and still: system calls (strace -c) and CPU
+#   wakeup          what one wake-up costs while claimed and still: system calls (strace -c) and CPU; the same
+#                   on a tmpfs stand-in for sysfs without umockdev (wakeup/tmpfs.py, as root)
 #   buffered        a buffered accelerometer that reports only on change (a HID sensor hub's), claimed: CPU
 #                   per minute and wake-ups per second while still after one report, then turns announced
 #                   with one report per turn
@@ -83,6 +85,14 @@ if [[ $skip != *",memory,"* ]]; then
     echo "== memory idle" >&2
     "$python" "$here/memory/idle.py" --daemon "$daemon" --starts "${MEMORY_STARTS:-5}" --json "$out/memory-idle.json" \
         | tee "$out/memory-idle.txt" >&2
+    if command -v sway >/dev/null; then
+        echo "== memory report-focus" >&2
+        find_orientationctl
+        # Its Wayland helper, built beside it (the Makefile's rule; swift build does not make it).
+        make -C "$root" --no-print-directory .build/release/orientationd-toplevels >&2
+        "$python" "$here/memory/report-focus.py" --daemon "$daemon" --ctl "$ctl" --json "$out/report-focus.json" \
+            | tee "$out/report-focus.txt" >&2
+    fi
 fi
 step startup --runs "$runs"
 step latency --runs "$runs" --steps "${STEPS:-30}"
@@ -90,6 +100,12 @@ step power --runs "$runs" --seconds "${POWER_SECONDS:-60}"
 variant power-motion power --runs "$runs" --seconds "${POWER_SECONDS:-60}" --motion-events
 variant latency-motion latency --runs "$runs" --steps "${STEPS:-30}" --motion-events
 step wakeup --seconds "${WAKEUP_SECONDS:-10}"
+# The same wake-up outside umockdev: a tmpfs over /sys in a mount namespace of its own (root only).
+if [[ $skip != *",wakeup,"* ]] && [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null && command -v strace >/dev/null; then
+    echo "== wakeup tmpfs" >&2
+    "$python" "$here/wakeup/tmpfs.py" --daemon "$daemon" --seconds "${WAKEUP_SECONDS:-10}" --json "$out/wakeup-tmpfs.json" \
+        | tee "$out/wakeup-tmpfs.txt" >&2
+fi
 step buffered --seconds "${BUFFERED_SECONDS:-60}" --turns "${BUFFERED_TURNS:-20}"
 step churn --devices "${DEVICES:-1000}"
 step light --steps "${LIGHT_STEPS:-20}" --seconds "${LIGHT_SECONDS:-30}"

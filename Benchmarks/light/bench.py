@@ -35,6 +35,11 @@ def measure(args, who, rng):
         light = sbs.testbed.add_device('iio', 'iio:device1', None, ['in_illuminance_input', '100', 'name', 'als'],
                                        ['IIO_SENSOR_PROXY_TYPE', 'iio-poll-als'])
         p, _ = sbs.start(who)
+        # Ours takes its own name first and net.hadess.SensorProxy right after: a claim sent in between,
+        # on a loaded machine, would find no one there.
+        deadline = time.monotonic() + 10
+        while not (sbs.owners.get(SP) or (0, ''))[1] and time.monotonic() < deadline:
+            sbs.pump(0.01)
         seen = []   # (time, LightLevel)
 
         def changed(conn, sender, path, iface, signal_name, params, data):
