@@ -75,9 +75,8 @@ enum ReportFocusCommand {
         // Where the shell does not turn the screen itself, the panel is turned through the
         // compositor's output management, with a claim held only while there is a panel to turn.
         var follower: OrientationFollower?
-        if let shell = SessionAgent.shellTurningTheScreen() {
-            complain("report-focus: \(shell) turns the screen itself; the panel is left to it")
-        } else {
+        // Quietly: on GNOME and KDE the agent ends at once, and says nothing in every session's log.
+        if SessionAgent.shellTurningTheScreen() == nil {
             sayingCommand = "report-focus"
             let turner = PanelTurner(configuredName: SessionAgent.configuredOutput()) { toplevels.send($0) }
             turner.say = { complain("report-focus: \($0)") }
