@@ -79,7 +79,7 @@ public struct HingeCalibration: Sendable {
     }
 
     /// Degrees to a tenth, without a trailing `.0`.
-    static func figure(_ value: Double) -> String {
+    public static func figure(_ value: Double) -> String {
         let tenths = (value * 10).rounded() / 10
         return tenths == tenths.rounded() && abs(tenths) < 1e9 ? String(Int(tenths)) : String(tenths)
     }

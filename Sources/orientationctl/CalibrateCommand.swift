@@ -152,9 +152,7 @@ enum CalibrateCommand {
 
     /// The file's text, empty when it does not exist.
     static func read(_ path: String) -> String {
-        guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_CLOEXEC) else { return "" }
-        defer { fd.close() }
-        return String(decoding: (try? fd.readAll(upTo: 1 << 20)) ?? [], as: UTF8.self)
+        String(decoding: (try? StartupFile.read(path, limit: 1 << 20)) ?? [], as: UTF8.self)
     }
 
     /// Runs `argv`, waiting; says what failed.
@@ -174,10 +172,7 @@ enum CalibrateCommand {
     static func sleepMs(_ ms: Int) { usleep(useconds_t(ms * 1000)) }
 
     /// Degrees to a tenth, without a trailing `.0`.
-    static func figure(_ value: Double) -> String {
-        let tenths = (value * 10).rounded() / 10
-        return tenths == tenths.rounded() && abs(tenths) < 1e9 ? String(Int(tenths)) : String(tenths)
-    }
+    static func figure(_ value: Double) -> String { HingeCalibration.figure(value) }
 }
 
 /// Lines typed on standard input, read with `read(2)` so that waiting for one can be interleaved
