@@ -7,9 +7,9 @@
 """The session side counted: `orientationctl report-focus` and its Wayland helper
 (`orientationd-toplevels`), idle in a headless sway (Benchmarks/follow/sway.py) beside orientationd
 (`--sensor simulated`) on a private bus; PSS, private memory and VmRSS of both processes `--settle`
-seconds (10) after the reporter started, each of `--starts` (3) times, its program from a cold page cache. The reporter hands back the
-pages of its program that starting touched once it reports (ProgramPages); the helper is a small C
-program.
+seconds (10) after the reporter started, each of `--starts` (3) times, its program from a cold page
+cache. The reporter hands back the pages of its program as it goes to sleep after each wake-up
+(ProgramPages); the helper is a small C program.
 
     report-focus.py --daemon BIN [--ctl BIN] [--starts 3] [--settle 10] [--json FILE]
 

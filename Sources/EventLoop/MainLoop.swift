@@ -29,6 +29,12 @@ public final class MainLoop {
     /// Whether `run()` is in progress; wraps `g_main_loop_is_running`.
     public var isRunning: Bool { g_main_loop_is_running(loop) != 0 }
 
+    /// Makes `function` the default context's poll function (`g_main_context_set_poll_func`), called
+    /// with GLib's `GPollFD` array (`struct pollfd` on Linux), its length and the timeout in ms.
+    public static func setPollFunction(_ function: @convention(c) (UnsafeMutableRawPointer?, UInt32, Int32) -> Int32) {
+        g_main_context_set_poll_func(nil, unsafeBitCast(function, to: GPollFunc.self))
+    }
+
     /// Runs one iteration of the default context; wraps `g_main_context_iteration`.
     /// Returns whether any source was dispatched. Meant for tests and tools.
     @discardableResult

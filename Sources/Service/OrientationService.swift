@@ -81,6 +81,8 @@ public final class OrientationService {
     public var pagesOutWhenIdle = false {
         didSet { pageOutWhenIdle() }
     }
+    /// Whether the loop's poll function is `ProgramPages.pollFunction`.
+    private var installedPollFunction = false
     /// Whether `flush` runs; a report made while it does is announced by it, not by a flush of its own.
     private var flushing = false
     var isFlushing: Bool { flushing }
@@ -342,13 +344,20 @@ public final class OrientationService {
         if flushing { afterFlush.append(work) } else { work() }
     }
 
-    /// Once the loop has nothing else to do, pages out what the program no longer touches: what
-    /// starting or a claim needed and idling does not. No wake-up of its own: it runs in the turn that
-    /// made the daemon idle.
+    /// Pages out what the program no longer touches, what starting or a claim needed and idling does
+    /// not, as the loop next goes to sleep for a second or more (`ProgramPages`), and again after the
+    /// next two wake-ups (the claimant leaving the bus, a last call). No wake-up of its own: it is given
+    /// on the way into the sleeps that follow the turn that made the daemon idle.
     func pageOutWhenIdle() {
         guard pagesOutWhenIdle else { return }
-        _ = Idle.schedule {
-            if let bytes = ProgramPages.pageOut() { Log.debug("idle: \(bytes / 1024) KiB of the program paged out") }
+        if !installedPollFunction {
+            installedPollFunction = true
+            MainLoop.setPollFunction(ProgramPages.pollFunction)
+        }
+        let (count, bytes) = ProgramPages.given
+        if let armed = ProgramPages.pageOutWhenAsleep() {
+            Log.debug("idle: \(armed / 1024) KiB of the program's mappings go back to the kernel as the loop sleeps"
+                      + (count > 0 ? " (page-outs so far: \(count), the last advised \((bytes ?? 0) / 1024) KiB)" : ""))
         }
     }
 
@@ -356,6 +365,7 @@ public final class OrientationService {
     private func follow(_ event: PolicyEvent) {
         switch event {
         case .sensorNeeded(let on):
+            if on { ProgramPages.cancel() }
             sensor?.setRunning(on)
             postureSource?.setRunning(on)
             touchSource?.setRunning(on)

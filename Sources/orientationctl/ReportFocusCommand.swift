@@ -105,7 +105,6 @@ enum ReportFocusCommand {
             started = true
             reporter.start()
             reporter.report(view)
-            _ = Idle.schedule { ProgramPages.pageOut() }
         }
         toplevels.onEnd = { end in
             switch end {
@@ -119,9 +118,11 @@ enum ReportFocusCommand {
             throw .runtime("report-focus: \(error)")
         }
         defer { toplevels.stop() }
-        // Started: what starting touched goes back to the kernel once the loop is idle, and again once
-        // the first report is sent (`ProgramPages`), so the reporter idles at what reporting needs.
-        _ = Idle.schedule { ProgramPages.pageOut() }
+        // What starting touched goes back to the kernel as the loop first sleeps, and what each wake-up
+        // touched (a report, a turn) as it sleeps again (`ProgramPages`): the reporter idles at what
+        // idling needs, and the next report reads its code back, a few milliseconds.
+        MainLoop.setPollFunction(ProgramPages.pollFunction)
+        ProgramPages.pageOutWhenAsleep(againAfter: nil)
         try session.run()
         withExtendedLifetime(follower) {}
     }
