@@ -45,20 +45,21 @@ final class IdlePagesTests: EndToEndTestCase {
         try requirePageOut()
         let daemon = try world.startDaemon(["--verbose"])
         XCTAssertTrue(waitUntil(3) { self.arms(daemon.log) == 1 }, "once idle after start: \(daemon.log)")
-        // Asleep: the advice was given on the way in, and nothing has touched the code since but the two
-        // pages of the poll function that gave it.
-        XCTAssertTrue(waitUntil(3) { self.residentCode(daemon.pid) <= 64 }, "code mapped: \(residentCode(daemon.pid)) KiB")
+        // Asleep: the advice was given on the way in, and little has touched the code since: the two pages
+        // of the poll function that gave it, and what a late wake-up (a client leaving) read back, 64 KB
+        // around each page it ran.
+        XCTAssertTrue(waitUntil(3) { self.residentCode(daemon.pid) <= 128 }, "code mapped: \(residentCode(daemon.pid)) KiB")
         try call(nil, Orientation1.managerPath, Orientation1.managerInterface, "BeginGeneratingDeviceOrientationNotifications")
         usleep(300_000)
         XCTAssertEqual(arms(daemon.log), 1, "not while claimed")
-        XCTAssertGreaterThan(residentCode(daemon.pid), 64, "claimed, the code it runs is read back")
+        XCTAssertGreaterThan(residentCode(daemon.pid), 128, "claimed, the code it runs is read back")
         try call(nil, Orientation1.managerPath, Orientation1.managerInterface, "EndGeneratingDeviceOrientationNotifications")
         XCTAssertTrue(waitUntil(3) { self.arms(daemon.log) == 2 }, "once the claim ended: \(daemon.log)")
         XCTAssertTrue(daemon.log.contains("(page-outs so far: "), "the first was given: \(daemon.log)")
-        XCTAssertTrue(waitUntil(3) { self.residentCode(daemon.pid) <= 64 }, "code mapped: \(residentCode(daemon.pid)) KiB")
+        XCTAssertTrue(waitUntil(3) { self.residentCode(daemon.pid) <= 128 }, "code mapped: \(residentCode(daemon.pid)) KiB")
         usleep(1_000_000)
         XCTAssertEqual(arms(daemon.log), 2, "and no more while idle: \(daemon.log)")
-        XCTAssertLessThanOrEqual(residentCode(daemon.pid), 64, "nothing touched it while idle")
+        XCTAssertLessThanOrEqual(residentCode(daemon.pid), 128, "nothing touched it while idle")
     }
 
     func testKeepPagesKeepsThem() throws {
