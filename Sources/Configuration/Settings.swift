@@ -57,10 +57,10 @@ public struct Settings {
     public var pointerEvidence = true
     public var portraitSize: ScreenSize?
     public var pollHz = 20
-    /// The poll rate once the device has lain still for a second (battery against latency: Docs/sensors.md).
-    /// 2 Hz: as much CPU as iio-sensor-proxy while still, and faster to see a turn (Docs/performance.md,
-    /// "Polling as slowly as stillness allows").
-    public var stillPollHz = 2.0
+    /// The poll rate once the device has lain still (battery against latency: Docs/sensors.md). 1.43 Hz,
+    /// iio-sensor-proxy's 700 ms: about 0.65× its CPU while still, as many wake-ups, and a turn from
+    /// stillness seen sooner than it sees one (Docs/performance.md, "The still rate at the peer's").
+    public var stillPollHz = 1.43
     /// How long readings must hold within `stillTolerance`, the classifier settled on their pose, before
     /// the still rate applies (`[Sensor] StillAfterMs`); a second at least while it has not settled.
     public var stillAfterMs = 200.0

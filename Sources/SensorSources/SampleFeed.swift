@@ -39,6 +39,8 @@ public final class SampleFeed {
 
     /// Whether the classifier has nothing left to report without another sample (`Classifier.isSettled`).
     public var isSettled: Bool { classifier.isSettled }
+    /// Whether the last sample fed made the classifier report a pose.
+    public private(set) var reportedOnLast = false
 
     /// Milliseconds on the monotonic clock (`g_get_monotonic_time`).
     static var now: Double { Double(g_get_monotonic_time()) / 1000 }
@@ -61,6 +63,7 @@ public final class SampleFeed {
             orientation = classifier.add(sample)
         }
         if classifier.gravity != gravity { scaleLearned() }
+        reportedOnLast = orientation != nil
         if let orientation { sink.sensorReported(.orientation(orientation)) }
         let newTilt = AccelerometerTilt(x: x, y: y, z: z)
         if newTilt != tilt {

@@ -3,10 +3,10 @@
 // SPDX-License-Identifier: MIT
 
 /// How often a polled accelerometer is read: at the moving rate while readings change, at the
-/// slower still rate once they have held within a small tolerance for a while: `stillAfterMs` once
-/// the classifier has settled on the pose (it has nothing left to report without another sample),
-/// else the longer `unsettledStillAfterMs`. A turn is over when its pose is reported and the device
-/// holds it, not a fixed second later.
+/// slower still rate once they have held within a small tolerance for a while: at once when the
+/// reading that held made the classifier report its pose, `stillAfterMs` once the classifier has
+/// settled on the pose (it has nothing left to report without another sample), else the longer
+/// `unsettledStillAfterMs`. A turn is over when its pose is reported at rest, not a fixed time later.
 ///
 /// Detecting a turn from stillness takes half the still interval on average. The first reading
 /// that moves is checked again after the classifier's rest time (`[Classifier] RestMs`), so a
@@ -61,13 +61,16 @@ public struct PollPace: Sendable {
     /// Whether the readings have held long enough for the still rate.
     public var isStill: Bool { still }
 
-    /// The interval to wait before the next poll, given the reading just taken and whether the
-    /// classifier has settled after it.
-    public mutating func interval(after sample: Sample, settled: Bool = true) -> Int {
+    /// The interval to wait before the next poll, given the reading just taken, whether the
+    /// classifier has settled after it, and whether it reported a pose on it. A reading that holds
+    /// the one before it and made the classifier report its pose ends the turn at once: the pose
+    /// is reported at rest and nothing is left to settle, so the still rate applies without
+    /// `stillAfterMs` (the turn rule: Docs/sensors.md, "Battery against latency").
+    public mutating func interval(after sample: Sample, settled: Bool = true, reported: Bool = false) -> Int {
         if let r = reference, abs(sample.x - r.x) <= tolerance, abs(sample.y - r.y) <= tolerance,
            abs(sample.z - r.z) <= tolerance {
             let held = sample.t - r.t
-            still = still || held >= (settled ? stillAfterMs : unsettledStillAfterMs)
+            still = still || (settled && reported) || held >= (settled ? stillAfterMs : unsettledStillAfterMs)
             return still ? stillIntervalMs : movingIntervalMs
         }
         if reference != nil { moves += 1 }

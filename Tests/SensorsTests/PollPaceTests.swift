@@ -81,6 +81,23 @@ final class PollPaceTests: XCTestCase {
         XCTAssertFalse(pace.isStill, "the time to stillness can change")
     }
 
+    /// The reading that holds the one before and made the classifier report its pose ends the turn at
+    /// once; one that only holds (a turn starting slowly, its pose not reported) must hold `StillAfterMs`.
+    func testAReportedPoseAtRestEndsTheFastPollsAtOnce() {
+        var pace = PollPace(pollHz: 20, stillPollHz: 1.43, stillAfterMs: 200)
+        _ = pace.interval(after: sample(0, 0, -9.81))
+        XCTAssertEqual(pace.interval(after: sample(50, -9.81, 0)), 50, "a step: moving")
+        XCTAssertEqual(pace.interval(after: sample(70, -9.81, 0), settled: true, reported: true), 699, "reported at rest")
+        XCTAssertTrue(pace.isStill)
+
+        var slow = PollPace(pollHz: 20, stillPollHz: 1.43, stillAfterMs: 200)
+        _ = slow.interval(after: sample(0, 0, -9.81))
+        XCTAssertEqual(slow.interval(after: sample(50, -0.3, -9.8), settled: true), 50, "held 50 ms, nothing reported")
+        XCTAssertEqual(slow.interval(after: sample(100, -1.5, -9.7), settled: true), 50, "it moves on")
+        XCTAssertEqual(slow.interval(after: sample(150, -1.6, -9.7), settled: false, reported: true), 50,
+                       "a report with a candidate left is not the end")
+    }
+
     func testADecimalStillRateIsRoundedToTheMillisecond() {
         let peerLike = PollPace(pollHz: 20, stillPollHz: 1.43)
         XCTAssertEqual(peerLike.stillIntervalMs, 699, "1.43 Hz: iio-sensor-proxy's 700 ms, to the millisecond")

@@ -112,7 +112,9 @@ final class PolledAccelerometer: SensorDriver {
     /// The next poll after `sample`; a device whose motion events wake the poller and that has lain
     /// still long enough is not polled again until one does.
     private func reschedule(after sample: Sample) {
-        let proposed = pace.interval(after: sample, settled: context.feed?.isSettled ?? true)
+        // A device with motion events keeps polling `MotionStillAfterMs` after a turn, however it ended.
+        let proposed = pace.interval(after: sample, settled: context.feed?.isSettled ?? true,
+                                     reported: pacer == nil && context.feed?.reportedOnLast == true)
         guard let pacer else { return schedule(every: proposed) }
         switch pacer.next(pace, settled: context.feed?.isSettled ?? true, proposedMs: proposed) {
         case .poll(let ms): schedule(every: ms)
