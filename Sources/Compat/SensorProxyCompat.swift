@@ -146,7 +146,9 @@ package final class SensorProxyCompat {
     package func follow(_ events: [PolicyEvent]) {
         for event in events {
             switch event {
-            case .willChange: changed("AccelerometerOrientation")
+            // Before the claim's first reading the orientation reads `undefined` whatever the rotation
+            // (one from a saved pose to the first reading's): `readingArrived` names it then.
+            case .willChange where accelerometerRead || posesMadeUp: changed("AccelerometerOrientation")
             case .deviceOrientationChanged(let from, let to) where posesMadeUp && Self.impliedTilt(from) != Self.impliedTilt(to):
                 changed("AccelerometerTilt")
             default: break

@@ -44,9 +44,10 @@ final class MonitorSensorTests: EndToEndTestCase {
         return [((g, 0, 0), "left-up"), ((0, g, 0), "bottom-up"), ((-g, 0, 0), "right-up"), ((0, -g, 0), "normal")]
     }()
 
-    /// Starts `daemon`, then `monitor` alone against it; turns the device, each turn waited for; returns
-    /// what the monitor printed, and stops both. The device is upright again at the end.
-    func session(daemon: String, monitor: String) throws -> [String] {
+    /// Starts `daemon`, then `monitor` alone against it; turns the device (`turns`, by default the four
+    /// poses, ending upright), each turn waited for; returns what the monitor printed, and stops both.
+    /// `label` tells apart the logs of two sessions of the same pair.
+    func session(daemon: String, monitor: String, turns: [((Int, Int, Int), String)]? = nil, label: String = "") throws -> [String] {
         let bus = world.bus.address
         let server: ChildProcess
         if daemon == "peer" {
@@ -57,16 +58,16 @@ final class MonitorSensorTests: EndToEndTestCase {
             // A convertible: the tablet idiom, as with Idiom=auto on such a machine, so upside down is reported.
             let machineInfo = scratch + "/machine-info-convertible"
             writeText(machineInfo, "CHASSIS=convertible\n")
-            server = try world.startDaemon(["--sensor-proxy-compat", "--machine-info", machineInfo], name: "orientationd-\(monitor.count)",
+            server = try world.startDaemon(["--sensor-proxy-compat", "--machine-info", machineInfo], name: "orientationd-\(monitor.count)\(label)",
                                            sensor: "iio", stateDirectory: scratch + "/state",
                                            environment: World.testbedEnvironment(root: root).merging(["DBUS_SYSTEM_BUS_ADDRESS": bus]) { $1 },
                                            waitFor: SensorProxy.busName, checked: false)
         }
-        let name = "monitor-\(daemon)-\(monitor == "/usr/bin/monitor-sensor" ? "peer" : "ours")"
+        let name = "monitor-\(daemon)-\(monitor == "/usr/bin/monitor-sensor" ? "peer" : "ours")\(label)"
         let watcher = try world.start([monitor], name: name, environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus])
         XCTAssertTrue(waitUntil(10) { watcher.log.contains("=== No proximity sensor") || watcher.log.contains("=== Has proximity") },
                       "\(name) did not start: \(watcher.log)")
-        for (raw, expected) in turns {
+        for (raw, expected) in turns ?? self.turns {
             // The line may be there already (the last turn comes back to the first pose): one more.
             let line = "    Accelerometer orientation changed: \(expected)"
             let seen = watcher.log.components(separatedBy: line).count
@@ -86,6 +87,19 @@ final class MonitorSensorTests: EndToEndTestCase {
         let ours = try session(daemon: "peer", monitor: programsDirectory() + "/monitor-sensor")
         XCTAssertEqual(ours, theirs, "line for line")
         XCTAssertTrue(ours.contains("=== Has ambient light sensor (value: 0.000000, unit: lux)"), ours.joined(separator: "\n"))
+    }
+
+    /// A daemon whose saved interface orientation is not the device's first reading rotates on the claim.
+    /// Until that reading the compatibility interface's orientation reads `undefined`, so no change of it is
+    /// announced before the reading's pose: the peer, which saves nothing, announces none either.
+    func testEachPoseIsAnnouncedOnceWhenTheSavedPoseIsNotTheFirstReading() throws {
+        let g = SideBySideTestCase.g
+        _ = try session(daemon: "orientationd", monitor: "/usr/bin/monitor-sensor", turns: [((g, 0, 0), "left-up")], label: "-1")
+        XCTAssertEqual(try driver!.command("pose 0 \(-g) 0"), "ok")
+        let lines = try session(daemon: "orientationd", monitor: "/usr/bin/monitor-sensor", turns: [((g, 0, 0), "left-up")], label: "-2")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("    Accelerometer orientation changed:") },
+                       ["    Accelerometer orientation changed: normal", "    Accelerometer orientation changed: left-up"],
+                       lines.joined(separator: "\n"))
     }
 
     func testTheSameLinesAsThePeersMonitorAgainstOrientationd() throws {
