@@ -79,10 +79,12 @@ public final class OrientationService {
     /// start and after the last claim ends. The daemon's process sets it; a service run inside another
     /// program (the tests) leaves that program's pages alone.
     public var pagesOutWhenIdle = false {
-        didSet { pageOutWhenIdle() }
+        didSet {
+            // The advice is given by the loop's poll function, as it goes to sleep.
+            if pagesOutWhenIdle, !oldValue { MainLoop.setPollFunction(ProgramPages.pollFunction) }
+            pageOutWhenIdle()
+        }
     }
-    /// Whether the loop's poll function is `ProgramPages.pollFunction`.
-    private var installedPollFunction = false
     /// Whether `flush` runs; a report made while it does is announced by it, not by a flush of its own.
     private var flushing = false
     var isFlushing: Bool { flushing }
@@ -350,10 +352,6 @@ public final class OrientationService {
     /// on the way into the sleeps that follow the turn that made the daemon idle.
     func pageOutWhenIdle() {
         guard pagesOutWhenIdle else { return }
-        if !installedPollFunction {
-            installedPollFunction = true
-            MainLoop.setPollFunction(ProgramPages.pollFunction)
-        }
         let (count, bytes) = ProgramPages.given
         if let armed = ProgramPages.pageOutWhenAsleep() {
             Log.debug("idle: \(armed / 1024) KiB of the program's mappings go back to the kernel as the loop sleeps"

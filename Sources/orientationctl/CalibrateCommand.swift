@@ -170,9 +170,6 @@ enum CalibrateCommand {
     }
 
     static func sleepMs(_ ms: Int) { usleep(useconds_t(ms * 1000)) }
-
-    /// Degrees to a tenth, without a trailing `.0`.
-    static func figure(_ value: Double) -> String { HingeCalibration.figure(value) }
 }
 
 /// Lines typed on standard input, read with `read(2)` so that waiting for one can be interleaved
@@ -431,33 +428,33 @@ struct HingeCalibrationRun {
             }
             guard let held = angle() else { throw .runtime("calibrate: orientationd stopped reading the hinge") }
             calibration.confirm(step, at: held)
-            emit("\(CalibrateCommand.figure(held))°")
+            emit("\(HingeCalibration.figure(held))°")
         }
         let flat = calibration.steps[.flat] ?? 0
         emit("")
-        emit("The hinge reached \(CalibrateCommand.figure(calibration.lowest))° to \(CalibrateCommand.figure(calibration.highest))°, "
-             + "flat at \(CalibrateCommand.figure(flat))°.")
+        emit("The hinge reached \(HingeCalibration.figure(calibration.lowest))° to \(HingeCalibration.figure(calibration.highest))°, "
+             + "flat at \(HingeCalibration.figure(flat))°.")
         let old = settings.postureThresholds
         let new: PostureThresholds
         do { new = try calibration.thresholds(keeping: old) } catch { throw .runtime("calibrate: \(error.message)") }
         let reachable = calibration.highest >= old.tabletAngle + old.hysteresis
-        emit("In force: LaptopAngle=\(CalibrateCommand.figure(old.laptopAngle)) TabletAngle=\(CalibrateCommand.figure(old.tabletAngle)) "
-             + "Hysteresis=\(CalibrateCommand.figure(old.hysteresis))"
-             + (reachable ? "." : ": tablet posture is out of reach (entered at \(CalibrateCommand.figure(old.tabletAngle + old.hysteresis))°)."))
+        emit("In force: LaptopAngle=\(HingeCalibration.figure(old.laptopAngle)) TabletAngle=\(HingeCalibration.figure(old.tabletAngle)) "
+             + "Hysteresis=\(HingeCalibration.figure(old.hysteresis))"
+             + (reachable ? "." : ": tablet posture is out of reach (entered at \(HingeCalibration.figure(old.tabletAngle + old.hysteresis))°)."))
         let text = """
-            # Written by orientationctl calibrate hinge: the hinge reached \(CalibrateCommand.figure(calibration.lowest))° to \
-            \(CalibrateCommand.figure(calibration.highest))°, flat at \(CalibrateCommand.figure(flat))°.
+            # Written by orientationctl calibrate hinge: the hinge reached \(HingeCalibration.figure(calibration.lowest))° to \
+            \(HingeCalibration.figure(calibration.highest))°, flat at \(HingeCalibration.figure(flat))°.
             [Posture]
-            LaptopAngle=\(CalibrateCommand.figure(new.laptopAngle))
-            TabletAngle=\(CalibrateCommand.figure(new.tabletAngle))
-            Hysteresis=\(CalibrateCommand.figure(new.hysteresis))
+            LaptopAngle=\(HingeCalibration.figure(new.laptopAngle))
+            TabletAngle=\(HingeCalibration.figure(new.tabletAngle))
+            Hysteresis=\(HingeCalibration.figure(new.hysteresis))
 
             """
         let directory = options.config.map { $0 + ".d" } ?? ConfigFiles.dropInDirectories.last!
         let path = CalibrateCommand.rooted(directory + "/50-calibration.conf", options)
-        emit("Fitted: LaptopAngle=\(CalibrateCommand.figure(new.laptopAngle)) TabletAngle=\(CalibrateCommand.figure(new.tabletAngle)) "
-             + "Hysteresis=\(CalibrateCommand.figure(new.hysteresis)): laptop up to \(CalibrateCommand.figure(new.laptopAngle + new.hysteresis))°, "
-             + "tablet from \(CalibrateCommand.figure(new.tabletAngle + new.hysteresis))°.")
+        emit("Fitted: LaptopAngle=\(HingeCalibration.figure(new.laptopAngle)) TabletAngle=\(HingeCalibration.figure(new.tabletAngle)) "
+             + "Hysteresis=\(HingeCalibration.figure(new.hysteresis)): laptop up to \(HingeCalibration.figure(new.laptopAngle + new.hysteresis))°, "
+             + "tablet from \(HingeCalibration.figure(new.tabletAngle + new.hysteresis))°.")
         guard CalibrateCommand.confirm("Write them to \(path)?", options, &input) else {
             emit("Nothing written.")
             return
@@ -494,7 +491,7 @@ struct HingeCalibrationRun {
             posture = (try? manager.property("Posture").stringValue) ?? ""
             if posture == "tablet" { break }
         }
-        let angle = (try? manager.property("HingeAngle").doubleValue).map(CalibrateCommand.figure) ?? "?"
+        let angle = (try? manager.property("HingeAngle").doubleValue).map(HingeCalibration.figure) ?? "?"
         emit("orientationd now reads the posture \(posture) at \(angle)°" + (posture == "tablet" ? "." : " (folded back fully, it reads tablet)."))
     }
 }
