@@ -232,6 +232,14 @@ def main():
         row('system calls per wake-up, claimed and still, attributes on a tmpfs without umockdev (`wakeup/tmpfs.py`)', '—',
             '%.1f, of which %.2f the replaced-file watch, not made on sysfs' % (per, watch), '',
             verdict('≤ 4.2 on sysfs', per - watch <= 4.25))
+    floor = load(out, 'wakeup-floor')
+    if floor:
+        for rate, r in floor['rates'].items():
+            peer = r['peer']['cpu_ms_per_minute']
+            ratio = ' / '.join(times(r[who]['cpu_ms_per_minute'], peer) for who in ('poller-plain', 'poller-glib', 'ours'))
+            row('CPU time per minute, claimed and still, polled at %s Hz: a program that only reads (poll(2) / GLib) / '
+                'orientationd (`wakeup/floor.py`; the peer at 1.43 Hz)' % rate, '%.1f ms' % peer,
+                ' / '.join('%.1f ms' % r[who]['cpu_ms_per_minute'] for who in ('poller-plain', 'poller-glib', 'ours')), ratio, '')
     buffered = load(out, 'buffered')
     buffered_notes = []
     if buffered:

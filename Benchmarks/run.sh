@@ -106,6 +106,11 @@ if [[ $skip != *",wakeup,"* ]] && [ "$(id -u)" -eq 0 ] && command -v unshare >/d
     "$python" "$here/wakeup/tmpfs.py" --daemon "$daemon" --seconds "${WAKEUP_SECONDS:-10}" --json "$out/wakeup-tmpfs.json" \
         | tee "$out/wakeup-tmpfs.txt" >&2
 fi
+if [[ $skip != *",wakeup,"* ]] && command -v cc >/dev/null; then
+    echo "== wakeup floor" >&2
+    "$python" "$here/wakeup/floor.py" --daemon "$daemon" --seconds "${FLOOR_SECONDS:-40}" --rates "${FLOOR_RATES:-1.43 3 4}" \
+        --json "$out/wakeup-floor.json" | tee "$out/wakeup-floor.txt" >&2
+fi
 step buffered --seconds "${BUFFERED_SECONDS:-60}" --turns "${BUFFERED_TURNS:-20}"
 step churn --devices "${DEVICES:-1000}"
 step light --steps "${LIGHT_STEPS:-20}" --seconds "${LIGHT_SECONDS:-30}"

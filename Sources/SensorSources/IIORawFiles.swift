@@ -58,7 +58,7 @@ final class IIORawFiles {
 
     func value(_ axis: Int) throws(IIOError) -> Double {
         let n = try pread(axis)
-        guard let number = buffer.withUnsafeBufferPointer({ SysfsNumber.parse(String(decoding: $0[0..<n], as: UTF8.self)) }) else {
+        guard let number = buffer.withUnsafeBufferPointer({ SysfsNumber.parse(bytes: UnsafeBufferPointer(rebasing: $0[0..<n])) }) else {
             let text = String(decoding: buffer[0..<n], as: UTF8.self)
             throw IIOError("\(paths[axis]) holds '\(text.trimmedBlanks.prefix(40))', not a number")
         }

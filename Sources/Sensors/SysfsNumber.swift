@@ -24,6 +24,13 @@ public enum SysfsNumber {
     /// including `nan`, `inf`, hexadecimal and trailing garbage, which `strtod` would take in part.
     public static func parse<S: StringProtocol>(_ text: S) -> Double? {
         let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { parse(bytes: $0) }
+    }
+
+    /// `parse` of the bytes as read, with no string made: a polled attribute is read several times a
+    /// second. An integer of up to 15 digits, which is what a raw value is, is added up digit by digit
+    /// (exact in a Double); anything else goes through `Double(String)`.
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         let kept = unblanked(bytes)
         let (start, end) = (kept.lowerBound, kept.upperBound)
         guard start < end else { return nil }
@@ -44,9 +51,25 @@ public enum SysfsNumber {
             guard exponentDigits > 0 else { return nil }
         }
         guard i == end else { return nil }
+        if let integer = integer(bytes, start, end) { return integer }
         // Swift's Double(String) parses with the C locale, whatever LC_NUMERIC says.
         guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), value.isFinite else { return nil }
         return value
+    }
+
+    /// The value of `bytes[start..<end]` when it is a sign and at most 15 digits; nil otherwise.
+    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        var i = start
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        guard end - i <= 15 else { return nil }
+        var value: Int64 = 0
+        while i < end {
+            guard isDigit(bytes[i]) else { return nil }
+            value = value * 10 + Int64(bytes[i] - UInt8(ascii: "0"))
+            i += 1
+        }
+        return Double(negative ? -value : value)
     }
 
     /// Where `bytes` lies without the blanks and newlines around it (sysfs text is ASCII, and a blank

@@ -22,6 +22,20 @@ final class SysfsNumberTests: XCTestCase {
         XCTAssertEqual(SysfsNumber.parse("-0"), 0)
     }
 
+    func testRawIntegersAreAddedUpAsTheyAreReadAndLongerOnesStillParse() {
+        func parse(_ text: String) -> Double? {
+            Array(text.utf8).withUnsafeBufferPointer { SysfsNumber.parse(bytes: $0) }
+        }
+        XCTAssertEqual(parse("-256\n"), -256)
+        XCTAssertEqual(parse("  +17 \n"), 17)
+        XCTAssertEqual(parse("999999999999999"), 999_999_999_999_999)
+        XCTAssertEqual(parse("-123456789012345678"), -123_456_789_012_345_678)
+        XCTAssertEqual(parse("0.038320312\n"), 0.038320312)
+        for text in ["", "-", "12a", "1-2", "--3", "0x10"] {
+            XCTAssertNil(parse(text), "'\(text)' must be refused")
+        }
+    }
+
     func testGarbageIsRefusedNotReadInPart() {
         for text in ["", "\n", "garbage", "256abc", "12,5", "-25,6", "1.2.3", "nan", "inf", "-inf", "0x10", "1e", "1e+",
                      "--1", "-", ".", "1 2", "1e999"] {
