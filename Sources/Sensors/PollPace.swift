@@ -17,8 +17,8 @@ public struct PollPace: Sendable {
     public let pollHz: Int
     /// Milliseconds between polls while the device moves.
     public let movingIntervalMs: Int
-    /// Milliseconds between polls once it has lain still (`[Sensor] StillPollHz`, which takes decimals:
-    /// 1.43 Hz is 699 ms, iio-sensor-proxy's 700).
+    /// Milliseconds between polls once it has lain still (`[Sensor] StillPollHz`, which takes decimals),
+    /// rounded up: the device is never polled more often than asked (1.43 Hz is 700 ms, iio-sensor-proxy's).
     public let stillIntervalMs: Int
     /// How long readings must hold, the classifier settled, before the still rate applies
     /// (`motionStillAfterMs` while motion events wake the reader, else `[Sensor] StillAfterMs`).
@@ -45,7 +45,7 @@ public struct PollPace: Sendable {
                 motionStillAfterMs: Double? = nil) {
         self.pollHz = max(1, pollHz)
         movingIntervalMs = max(1, 1000 / self.pollHz)
-        stillIntervalMs = max(movingIntervalMs, Int((1000 / max(0.1, stillPollHz)).rounded()))
+        stillIntervalMs = max(movingIntervalMs, Int((1000 / max(0.1, stillPollHz) - 1e-6).rounded(.up)))
         self.stillAfterMs = stillAfterMs
         self.tolerance = tolerance
         confirmIntervalMs = min(movingIntervalMs, max(1, Int(confirmMs.rounded(.up))))

@@ -87,7 +87,7 @@ final class PollPaceTests: XCTestCase {
         var pace = PollPace(pollHz: 20, stillPollHz: 1.43, stillAfterMs: 200)
         _ = pace.interval(after: sample(0, 0, -9.81))
         XCTAssertEqual(pace.interval(after: sample(50, -9.81, 0)), 50, "a step: moving")
-        XCTAssertEqual(pace.interval(after: sample(70, -9.81, 0), settled: true, reported: true), 699, "reported at rest")
+        XCTAssertEqual(pace.interval(after: sample(70, -9.81, 0), settled: true, reported: true), 700, "reported at rest")
         XCTAssertTrue(pace.isStill)
 
         var slow = PollPace(pollHz: 20, stillPollHz: 1.43, stillAfterMs: 200)
@@ -98,9 +98,11 @@ final class PollPaceTests: XCTestCase {
                        "a report with a candidate left is not the end")
     }
 
-    func testADecimalStillRateIsRoundedToTheMillisecond() {
+    func testADecimalStillRateIsRoundedUpToTheMillisecond() {
         let peerLike = PollPace(pollHz: 20, stillPollHz: 1.43)
-        XCTAssertEqual(peerLike.stillIntervalMs, 699, "1.43 Hz: iio-sensor-proxy's 700 ms, to the millisecond")
+        XCTAssertEqual(peerLike.stillIntervalMs, 700, "1.43 Hz: iio-sensor-proxy's 700 ms, never more often than asked")
+        XCTAssertEqual(PollPace(pollHz: 20, stillPollHz: 3).stillIntervalMs, 334)
+        XCTAssertEqual(PollPace(pollHz: 20, stillPollHz: 1.6).stillIntervalMs, 625, "an exact interval stays as it is")
         XCTAssertEqual(peerLike.stillHzText, "1.43")
         XCTAssertEqual(PollPace(pollHz: 20, stillPollHz: 2).stillHzText, "2")
         XCTAssertEqual(PollPace(pollHz: 20, stillPollHz: 0.5).stillIntervalMs, 2000)
