@@ -57,11 +57,11 @@ public struct Settings {
     public var pointerEvidence = true
     public var portraitSize: ScreenSize?
     public var pollHz = 20
-    /// The poll rate once the device has lain still (battery against latency: Docs/sensors.md). 1.75 Hz
-    /// (572 ms): about 0.6× iio-sensor-proxy's CPU while still, a hand's turn seen as it ends, and a
-    /// sudden turn from stillness about 0.8× as late as it sees one (Docs/performance.md, "The
-    /// default still rate").
-    public var stillPollHz = 1.75
+    /// The poll rate once the device has lain still (battery against latency: Docs/sensors.md). 1.43 Hz,
+    /// iio-sensor-proxy's 700 ms: about 0.55× its CPU while still for as many wake-ups, a sudden turn
+    /// from stillness seen about when it sees one, and a hand's turn as it ends when a poll falls
+    /// within it (Docs/performance.md, "The default still rate").
+    public var stillPollHz = 1.43
     /// How long readings must hold within `stillTolerance`, the classifier settled on their pose, before
     /// the still rate applies (`[Sensor] StillAfterMs`); a second at least while it has not settled.
     public var stillAfterMs = 200.0
