@@ -236,10 +236,11 @@ def main():
     if floor:
         for rate, r in floor['rates'].items():
             peer = r['peer']['cpu_ms_per_minute']
-            ratio = ' / '.join(times(r[who]['cpu_ms_per_minute'], peer) for who in ('poller-plain', 'poller-glib', 'ours'))
+            whos = ('poller-plain', 'poller-glib', 'ours')
             row('CPU time per minute, claimed and still, polled at %s Hz: a program that only reads (poll(2) / GLib) / '
                 'orientationd (`wakeup/floor.py`; the peer at 1.43 Hz)' % rate, '%.1f ms' % peer,
-                ' / '.join('%.1f ms' % r[who]['cpu_ms_per_minute'] for who in ('poller-plain', 'poller-glib', 'ours')), ratio, '')
+                ' / '.join('%.1f ms' % r[who]['cpu_ms_per_minute'] for who in whos),
+                ' / '.join(times(r[who]['cpu_ms_per_minute'], peer) for who in whos), '')
     buffered = load(out, 'buffered')
     buffered_notes = []
     if buffered:

@@ -22,6 +22,7 @@ latency costs at the least.
 Needs cc and GLib's headers. Prints figures; never fails on a time.
 """
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -54,7 +55,8 @@ def session(args, program, rate):
     pollers = []
     try:
         procs = {who: sbs.start(who)[0] for who in ('peer', 'ours')}
-        period = str(int(round(1000 / float(rate))))
+        # Rounded up to the millisecond, as the daemon rounds StillPollHz (PollPace).
+        period = str(math.ceil(1000 / float(rate) - 1e-6))
         for kind in ('plain', 'glib'):
             p = subprocess.Popen([program, sbs.accel, period, kind], env=sbs.mock_env, stdin=subprocess.DEVNULL)
             pollers.append(p)

@@ -36,8 +36,15 @@ public enum SysfsNumber {
         guard start < end else { return nil }
         var i = start
         if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        let firstDigit = i
         var digits = 0
         while i < end, isDigit(bytes[i]) { i += 1; digits += 1 }
+        // Only digits after the sign, and few enough to be exact in a Double: added up as they are.
+        if i == end, digits > 0, digits <= 15 {
+            var value: Int64 = 0
+            for b in bytes[firstDigit..<end] { value = value * 10 + Int64(b - UInt8(ascii: "0")) }
+            return Double(bytes[start] == UInt8(ascii: "-") ? -value : value)
+        }
         if i < end, bytes[i] == UInt8(ascii: ".") {
             i += 1
             while i < end, isDigit(bytes[i]) { i += 1; digits += 1 }
@@ -51,25 +58,9 @@ public enum SysfsNumber {
             guard exponentDigits > 0 else { return nil }
         }
         guard i == end else { return nil }
-        if let integer = integer(bytes, start, end) { return integer }
         // Swift's Double(String) parses with the C locale, whatever LC_NUMERIC says.
         guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), value.isFinite else { return nil }
         return value
-    }
-
-    /// The value of `bytes[start..<end]` when it is a sign and at most 15 digits; nil otherwise.
-    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-        var i = start
-        let negative = bytes[i] == UInt8(ascii: "-")
-        if negative || bytes[i] == UInt8(ascii: "+") { i += 1 }
-        guard end - i <= 15 else { return nil }
-        var value: Int64 = 0
-        while i < end {
-            guard isDigit(bytes[i]) else { return nil }
-            value = value * 10 + Int64(bytes[i] - UInt8(ascii: "0"))
-            i += 1
-        }
-        return Double(negative ? -value : value)
     }
 
     /// Where `bytes` lies without the blanks and newlines around it (sysfs text is ASCII, and a blank
