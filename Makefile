@@ -68,9 +68,11 @@ TOPLEVELS_SOURCES = wayland/toplevels.c $(WAYLAND_GENERATED)/$(TOPLEVELS_PROTOCO
 BUILD_DAEMON = { [ ! Linker/orientationd.order -nt .build/release/orientationd ] || rm -f .build/release/orientationd; } && \
 	$(SWIFT) build -c release --static-swift-stdlib --product orientationd && \
 	./scripts/check-symbol-order .build/release/orientationd && ./scripts/check-lean-daemon .build/release/orientationd
+BUILD_CTL = $(SWIFT) build -c release --static-swift-stdlib --product orientationctl && \
+	./scripts/check-lean-daemon .build/release/orientationctl
 ifeq ($(origin PROGRAMS_DIR),undefined)
 PROGRAMS_DIR = .build/release
-BUILD_PROGRAMS = $(BUILD_DAEMON) && $(SWIFT) build -c release --static-swift-stdlib --product orientationctl && \
+BUILD_PROGRAMS = $(BUILD_DAEMON) && $(BUILD_CTL) && \
 	$(SWIFT) build -c release --static-swift-stdlib --product monitor-sensor && $(MAKE) .build/release/orientationd-toplevels
 else
 BUILD_PROGRAMS = $(CHECK_BUILT)
@@ -177,10 +179,10 @@ test-shells: build-deps gnome-extensions
 
 # The linker places the functions Linker/orientationd.order lists together; a list that names
 # functions the code no longer has fails the build (scripts/check-symbol-order says how to make it again),
-# and so does a daemon that links runtime libraries it does not use (scripts/check-lean-daemon).
+# and so does a daemon or orientationctl that links runtime libraries it does not use (scripts/check-lean-daemon).
 release: build-deps
 	$(BUILD_DAEMON)
-	$(SWIFT) build -c release --static-swift-stdlib --product orientationctl
+	$(BUILD_CTL)
 	$(SWIFT) build -c release --static-swift-stdlib --product monitor-sensor
 
 $(WAYLAND_GENERATED)/%-client-protocol.h: wayland/%.xml

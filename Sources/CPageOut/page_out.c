@@ -24,6 +24,7 @@ static int pending;
 static int again; /* wake-ups after which the advice is given again; -1: every one */
 static unsigned long given;
 static long last_bytes;
+static int text = -1; /* the range holding this program's own code, -1: none */
 
 int page_out_arm(const uintptr_t *starts, const size_t *lengths, int count, int wake_ups) {
     if (count < 0 || count > RANGES) return -1;
@@ -32,6 +33,10 @@ int page_out_arm(const uintptr_t *starts, const size_t *lengths, int count, int 
         range_length[i] = lengths[i];
     }
     ranges = count;
+    /* The program's own code is the mapping that holds this function. */
+    text = -1;
+    for (int i = 0; i < count; i++)
+        if ((uintptr_t)&page_out_poll >= starts[i] && (uintptr_t)&page_out_poll - starts[i] < lengths[i]) text = i;
     pending = 1;
     again = wake_ups;
     return 0;
@@ -69,6 +74,14 @@ int page_out_poll(void *fds, unsigned int count, int timeout) {
                     bytes += (long)(parts[p][1] - parts[p][0]);
                 else
                     refused = 1;
+                /* The page cache holds a file in folios as large as the read-ahead window (128 KB
+                   here), and the kernel pages out only a folio this range maps whole: the one that
+                   reaches past the end of the code, into the padding or data after it, stays mapped,
+                   and with it up to 124 KB of code (measured: 0, 36 or 100 KB by start), the PLT
+                   among it. The program's code is never written, so what stays is unmapped: it
+                   remains in the page cache as file pages nothing maps, among the first the kernel
+                   reclaims, and the next touch maps it again from there. */
+                if (i == text) madvise((void *)parts[p][0], parts[p][1] - parts[p][0], MADV_DONTNEED);
             }
         }
         pending = 0;

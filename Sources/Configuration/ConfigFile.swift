@@ -33,25 +33,6 @@ package enum ConfigFile {
     /// a few thousand short lines.
     package static let sizeLimit = 1024 * 1024
 
-    /// `text` with every `target` replaced by `replacement`, by bytes: String's own `replacing` would
-    /// link the string-processing runtime into the daemon (scripts/check-lean-daemon).
-    static func replacing(_ target: String, with replacement: String, in text: String) -> String {
-        let bytes = Array(text.utf8), pattern = Array(target.utf8)
-        guard !pattern.isEmpty, bytes.count >= pattern.count else { return text }
-        var out: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if index + pattern.count <= bytes.count, bytes[index..<index + pattern.count].elementsEqual(pattern) {
-                out += replacement.utf8
-                index += pattern.count
-            } else {
-                out.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// Applies the file at `path` to `settings`; a missing file is all defaults only when `optional`.
     /// Returns warnings (unknown groups and keys) for the caller to log.
     package static func apply(path: String, optional: Bool, to settings: inout Settings) throws(StartupError) -> [String] {
@@ -98,7 +79,7 @@ package enum ConfigFile {
             let whole = value(group, key) ?? ""
             guard whole.count > 80 else { return .configuration("\(path): [\(group)] \(key)=\(whole): \(what)") }
             let shown = String(whole.prefix(80)) + "… (\(whole.utf8.count) bytes)"
-            return .configuration("\(path): [\(group)] \(key)=\(shown): \(Self.replacing(whole, with: shown, in: what))")
+            return .configuration("\(path): [\(group)] \(key)=\(shown): \(what.replacingEvery(whole, with: shown))")
         }
         /// A `true` or `false` key; nil when absent.
         func flag(_ group: String, _ key: String) throws(StartupError) -> Bool? {

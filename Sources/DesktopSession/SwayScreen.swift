@@ -122,7 +122,7 @@ public final class SwayScreen: Screen {
 
     /// A sway command argument in double quotes, so any output name passes as one word.
     static func quoted(_ word: String) -> String {
-        "\"" + word.replacingAll("\\", by: "\\\\").replacingAll("\"", by: "\\\"") + "\""
+        "\"" + word.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"") + "\""
     }
 
     // MARK: Events
@@ -209,12 +209,5 @@ public final class SwayScreen: Screen {
         }
         paths += found.sorted { $0.1 > $1.1 }.map(\.0).filter { $0 != first }
         return paths
-    }
-}
-
-extension String {
-    /// Every occurrence of `target` replaced by `replacement` (no Foundation).
-    func replacingAll(_ target: String, by replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -10,7 +10,9 @@ import CPageOut
 /// 5.4) reclaims each page that only this process maps, so what starting touched and idling never
 /// touches again stops counting against it; a page another process maps too (libc's, say) is left
 /// alone, and so is one this process wrote (relocated data). A page needed later is read back on its
-/// first touch.
+/// first touch. The kernel pages out only a page-cache folio that the range maps whole, so the one
+/// that reaches past the end of the program's code stays; that code is unmapped instead
+/// (`MADV_DONTNEED`, safe for code, which is never written).
 ///
 /// The advice is given by the main loop's poll function (`pollFunction`, CPageOut) just before the
 /// loop sleeps, not here: given from Swift, the code that ran after it (the rest of the caller, the

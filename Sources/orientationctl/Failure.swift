@@ -4,6 +4,7 @@
 
 import DBus
 import DesktopSession
+import Orientation
 import OrientationAPI
 
 /// Why a command stopped, and so which exit status it gets.
@@ -41,7 +42,7 @@ extension Failure {
     init(_ error: DBusError, askPassword: Bool = true) {
         if error.kind == .serviceUnknown {
             self = .dbus(DBusError(name: error.name, message: "orientationd is not running on this bus: \(error.message)"))
-        } else if !askPassword, error.message.contains(Orientation1.interactiveAuthorizationRefused) {
+        } else if !askPassword, error.message.includes(Orientation1.interactiveAuthorizationRefused) {
             self = .dbus(DBusError(name: error.name, message: error.message
                 + "; without --no-ask-password, orientationctl lets polkit ask for a password"))
         } else {

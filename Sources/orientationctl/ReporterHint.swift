@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: MIT
 
 @preconcurrency import Glibc
+import Orientation
 import SystemCalls
 
 /// What `status` adds when nothing reports which application is in front although the desktop in use
@@ -35,7 +36,7 @@ enum ReporterHint {
         if desktops.contains("gnome") {
             guard let enabled = run(["gsettings", "get", "org.gnome.shell", "enabled-extensions"]) else { return [] }
             let disabledAll = run(["gsettings", "get", "org.gnome.shell", "disable-user-extensions"])?.hasPrefix("true") ?? false
-            if !disabledAll && gnomeExtensions.contains(where: { enabled.contains("'\($0)'") }) { return [] }
+            if !disabledAll && gnomeExtensions.contains(where: { enabled.includes("'\($0)'") }) { return [] }
             let version = run(["gnome-shell", "--version"]).flatMap { text in
                 text.split(separator: " ").last.flatMap { Int($0.split(separator: ".").first ?? "") }
             }

@@ -31,6 +31,11 @@ final class DesktopSessionTests: XCTestCase {
         XCTAssertNil(SwayScreen.builtInOutput([try parse(#"{"name": "DP-2", "active": false}"#)]))
     }
 
+    func testAnOutputNameIsOneQuotedWordInASwayCommand() {
+        XCTAssertEqual(SwayScreen.quoted("eDP-1"), #""eDP-1""#)
+        XCTAssertEqual(SwayScreen.quoted(#"odd "name" \ here"#), #""odd \"name\" \\ here""#)
+    }
+
     func testTheFocusedViewIsFoundInTilingAndFloatingNodes() throws {
         let tree = try parse(#"""
             {"focused": false, "nodes": [{"focused": false, "nodes": [{"focused": false, "pid": 1}]}],

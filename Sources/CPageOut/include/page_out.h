@@ -16,7 +16,8 @@
    back the 64 KB around it. So the advice is armed with the ranges to hand back, and given by
    page_out_poll, the main loop's poll function, just before it sleeps in poll(2): nothing of the
    program runs between the advice and the sleep but page_out_poll itself, whose own pages are left
-   out of the advice. The heap's free pages go back with them (malloc_trim). */
+   out of the advice. The heap's free pages go back with them (malloc_trim), and what the kernel
+   would not page out of the program's own code (a folio reaching past its end) is unmapped. */
 
 /* Arms a page-out of `count` ranges (start, length); the next page_out_poll that may sleep a second
    or more gives the advice. It is given again before the sleep that follows each of the next
