@@ -24,7 +24,6 @@ static int pending;
 static int again; /* wake-ups after which the advice is given again; -1: every one */
 static unsigned long given;
 static long last_bytes;
-static int text = -1; /* the range holding this program's own code, -1: none */
 
 int page_out_arm(const uintptr_t *starts, const size_t *lengths, int count, int wake_ups) {
     if (count < 0 || count > RANGES) return -1;
@@ -33,10 +32,6 @@ int page_out_arm(const uintptr_t *starts, const size_t *lengths, int count, int 
         range_length[i] = lengths[i];
     }
     ranges = count;
-    /* The program's own code is the mapping that holds this function. */
-    text = -1;
-    for (int i = 0; i < count; i++)
-        if ((uintptr_t)&page_out_poll >= starts[i] && (uintptr_t)&page_out_poll - starts[i] < lengths[i]) text = i;
     pending = 1;
     again = wake_ups;
     return 0;
@@ -64,6 +59,8 @@ int page_out_poll(void *fds, unsigned int count, int timeout) {
         for (int i = 0; i < ranges; i++) {
             uintptr_t start = range_start[i], end = start + range_length[i];
             uintptr_t parts[2][2] = {{start, end}, {end, end}};
+            /* The program's own code: the mapping that holds this function. */
+            int own_code = keep >= start && keep < end;
             if (keep < end && keep_end > start) {
                 parts[0][1] = keep > start ? keep : start;
                 parts[1][0] = keep_end < end ? keep_end : end;
@@ -81,7 +78,7 @@ int page_out_poll(void *fds, unsigned int count, int timeout) {
                    among it. The program's code is never written, so what stays is unmapped: it
                    remains in the page cache as file pages nothing maps, among the first the kernel
                    reclaims, and the next touch maps it again from there. */
-                if (i == text) madvise((void *)parts[p][0], parts[p][1] - parts[p][0], MADV_DONTNEED);
+                if (own_code) madvise((void *)parts[p][0], parts[p][1] - parts[p][0], MADV_DONTNEED);
             }
         }
         pending = 0;
